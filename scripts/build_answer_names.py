@@ -54,7 +54,7 @@ SOURCES = {
 
 
 def fold(name: str) -> str:
-    """How the matcher compares names (`kglens_tui.answers.verify.normalize`): NFKC, accents
+    """How the matcher compares names (`kglens_tui.answers.words.normalize`): NFKC, accents
     dropped, case folded, apostrophes dropped, other punctuation read as spaces."""
     decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name))
     plain = "".join(  # modifier letters (ʻ ʼ) are apostrophes to the matcher

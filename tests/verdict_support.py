@@ -1,10 +1,12 @@
 """What the verifier tests share: a small table of capitals and the verdict of a reply to "What
-is the capital of Australia?" against it."""
+is the capital of Australia?" against it; the verdict a run gives a reply on a bundled KG."""
 
 from __future__ import annotations
 
 from kglens_tui.answers.mentions import NameTable
 from kglens_tui.answers.verify import check_wh
+from kglens_tui.bench.verifier_bench import Case, Rivals, matcher_verdict
+from kglens_tui.core.question_type import WH
 from kglens_tui.core.verdict import Verdict
 
 CAPITALS = NameTable([("Canberra", 1), ("Sydney", 2), ("Melbourne", 3), ("Wellington", 4)])
@@ -14,3 +16,32 @@ CAPITAL = "What is the capital of Australia?"
 def capital_verdict(reply: str) -> Verdict:
     """The verdict of ``reply`` to `CAPITAL`, Canberra true, the other `CAPITALS` rivals."""
     return check_wh(reply, [["Canberra"]], CAPITALS, ["Australia"], question=CAPITAL).verdict
+
+
+def bundled_verdict(
+    rivals: Rivals,
+    reply: str,
+    question: str,
+    answers: tuple[tuple[str, ...], ...],
+    *,
+    kg: str = "country",
+    predicate: str = "capital",
+    object_type: str = "city",
+) -> Verdict:
+    """The verdict a run gives ``reply`` to ``question`` of the bundled ``kg`` (``rivals``:
+    `Rivals` of the bundled KGs)."""
+    case = Case(
+        id=question,  # the rivals find a question's subject once per id
+        source="hand-written for tests",
+        kg=kg,
+        object_type=object_type,
+        qtype=WH,
+        question=question,
+        expected="",
+        answers=answers,
+        reply=reply,
+        label="",
+        hedged=False,
+        predicate=predicate,
+    )
+    return matcher_verdict(case, rivals).verdict

@@ -84,6 +84,8 @@ _ABBREVIATIONS = frozenset({*_SHORT_FORMS, "mr", "mrs", "ms", "dr", "gen", "pres
 """Words whose full stop ends no sentence ("St. Lucia", "Mr. Macron")."""
 _CLAUSE_WORDS = frozenset({"but", "however", "although", "though", "whereas", "while"})
 
+GERMANIC_NOT = frozenset({"nicht", "niet", "inte", "ikke"})
+""""Not" in German, Dutch, Swedish and Danish or Norwegian."""
 _NEGATORS = frozenset(
     {
         "not",
@@ -111,7 +113,7 @@ _NEGATORS = frozenset(
         "except",
         "excluding",
         "besides",
-        *("nie", "nicht", "niet", "inte", "ikke", "ne", "non", "не"),
+        *("nie", *GERMANIC_NOT, "ne", "non", "не"),
     }
 )
 """Words that deny the name after them in their clause; rules 19: "not" in Polish, German,

@@ -11,8 +11,9 @@ names alike, so each format is read the same way on both sides:
   "group 14");
 - Roman numerals where only a number can stand: after "group" or "period" ("period IV"; a group
   with CAS's A/B letter by CAS's numbering, the one of American textbooks: "group IVA" is 14,
-  "group IIIB" 3, "group VIIIA" 18, "group VIIIB" 8), and an oxidation state in brackets after
-  a symbol or name or after a sign ("Mn(II)", "iron (III)", "+II" are +2, +3, +2);
+  "group IIIB" 3, "group VIIIA" 18, "group VIIIB" 8; rules 21: also with a digit, "group 2A"),
+  and an oxidation state in brackets after a symbol or name or after a sign ("Mn(II)", "iron
+  (III)", "+II" are +2, +3, +2);
 - UTC offsets in words: "four and a half hours ahead of UTC" is UTC+04:30, "five hours behind
   GMT" UTC-05:00, "UTC plus 5" UTC+5;
 - years in Roman numerals (capitals, four letters or more, from 1000: "MCMLX" is 1960), and
@@ -122,6 +123,8 @@ _NOT_NOUNS = frozenset(_NOT_NOUN_WORDS.split("|"))
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 _ROMAN = r"(?:X{0,3}(?:IX|IV|V?I{0,3}))"
 _GROUP_ROMAN = re.compile(rf"\b(group|period)\s+({_ROMAN})([AB])?(?![\w-])", re.IGNORECASE)
+_GROUP_CAS_DIGIT = re.compile(r"\b(group)\s+([1-8])([AB])(?![\w-])", re.IGNORECASE)
+"""Rules 21: a group in CAS's numbering with a digit ("Group 2A" is 2, "group 5A" 15)."""
 _BRACKET_ROMAN = re.compile(rf"(?<=[^\W\d_])\s?\(\s*([+-]?)({_ROMAN})\s*\)")
 _SIGNED_ROMAN = re.compile(rf"(?<![\w+-])([+-])(?=[IVXivx])({_ROMAN})(?![\w])")
 _ROMAN_YEAR = re.compile(
@@ -130,12 +133,22 @@ _ROMAN_YEAR = re.compile(
 """A year in Roman numerals, in capitals, from 1000 and of four letters or more ("MCMLX")."""
 _CJK_DIGITS = "〇一二三四五六七八九"
 _CJK_RUN = re.compile(
-    f"[{_CJK_DIGITS}]{{3,}}|[{_CJK_DIGITS}]+〇[{_CJK_DIGITS}]*|〇[{_CJK_DIGITS}]+"
+    f"[{_CJK_DIGITS}零]{{3,}}|[{_CJK_DIGITS}]+[〇零][{_CJK_DIGITS}零]*|〇[{_CJK_DIGITS}零]+"
 )
 """Chinese and Japanese digits written one by one ("一一〇" is 110): three or more, or two with
-〇 (a shorter run of 一 ... 九 is mostly a word; 〇 alone a mark)."""
+〇 (a shorter run of 一 ... 九 is mostly a word; 〇 alone a mark); rules 21: 零 is a zero too
+("一一零")."""
+_HANGUL_DIGITS = {"공": 0, "영": 0, "일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7,
+                  "팔": 8, "구": 9}  # fmt: skip
+_HANGUL_SYLLABLES = "\uac00-\ud7a3"
+_HANGUL_RUN = re.compile(
+    f"(?<![{_HANGUL_SYLLABLES}])[{''.join(_HANGUL_DIGITS)}]{{3,}}"
+    f"(?:(?![{_HANGUL_SYLLABLES}])|(?=번|입니다|이에요|예요))"
+)
+"""Rules 21: Sino-Korean digits read one by one, a word of three or more, alone or before "번"
+(number) or a copula ("일일구", "일일구입니다" are 119)."""
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
-_CJK_VALUES = {**{c: i for i, c in enumerate(_CJK_DIGITS)}, "两": 2}
+_CJK_VALUES = {**{c: i for i, c in enumerate(_CJK_DIGITS)}, "两": 2, "零": 0}
 _CJK_ANY = f"{_CJK_DIGITS}两十百千"
 _CJK_NUMERAL = re.compile(
     f"(?=[{_CJK_ANY}]{{2}})(?:[一-九两]?千)?(?:[{_CJK_DIGITS}两]?百)?(?:[{_CJK_DIGITS}两]?十)?"
@@ -190,9 +203,9 @@ _STATES = {"g": "gas", "l": "liquid", "s": "solid", "aq": "aqueous"}
 
 _TRIGGER = re.compile(
     rf"[A-Z][a-z]?[1-8]?[+-](?![\w+-])|[\w)]\((?:g|l|s|aq)\)|"
-    rf"\b(?:{_WORD}|{_ORDINAL})\b|\d(?:st|nd|rd|th)\b|\b(?:group|period)\s+[IVX]|"
+    rf"\b(?:{_WORD}|{_ORDINAL})\b|\d(?:st|nd|rd|th)\b|\b(?:group|period)\s+[IVX]|\bgroup\s+[1-8][AB]\b|"
     rf"[^\W\d_]\s?\(\s*[+-]?[IVX]+\s*\)|[+-][IVX]+\b|\d[ \u00a0\u2009\u202f]\d{{3}}|"
-    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|\d\u2044|/gmt|\d \d \d|(?:utc|gmt)\s*[+-]\s*\d+\s*h|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_ANY}]{{2}}|[^\W\d_]-[^\W\d_]+-[^\W\d_]",
+    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|\d\u2044|/gmt|\d \d \d|(?:utc|gmt)\s*[+-]\s*\d+\s*h|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_ANY}零]{{2}}|[{''.join(_HANGUL_DIGITS)}]{{3}}|[^\W\d_]-[^\W\d_]+-[^\W\d_]",
     re.IGNORECASE,
 )
 """Whether a text may hold any of the formats (most replies do not: they are left as they are)."""
@@ -213,6 +226,9 @@ def _spell_out(text: str) -> str:
     out = _RUN.sub(_run_digits, out)
     out = _ORDINAL_NOUN.sub(_ordinal_noun, out)
     out = _GROUP_ROMAN.sub(_group_roman, out)
+    out = _GROUP_CAS_DIGIT.sub(
+        lambda m: f"{m[1]} {(_CAS_A if m[3].upper() == 'A' else _CAS_B)[int(m[2])]}", out
+    )
     out = _BRACKET_ROMAN.sub(lambda m: f" ({m[1] or '+'}{_roman(m[2])})", out)
     out = _SIGNED_ROMAN.sub(lambda m: f"{m[1]}{_roman(m[2])}", out)
     out = _HOURS_FROM_UTC.sub(_hours_from_utc, out)
@@ -226,7 +242,8 @@ def _spell_out(text: str) -> str:
     out = _NANP.sub("+1", out)
     out = _ROMAN_YEAR.sub(lambda m: str(_roman(m[0])), out)
     out = _CJK_NUMERAL.sub(_cjk_numeral, out)
-    out = _CJK_RUN.sub(lambda m: "".join(str(_CJK_DIGITS.index(c)) for c in m[0]), out)
+    out = _CJK_RUN.sub(lambda m: "".join(str(_CJK_VALUES[c]) for c in m[0]), out)
+    out = _HANGUL_RUN.sub(lambda m: "".join(str(_HANGUL_DIGITS[c]) for c in m[0]), out)
     out = _HYPHENED.sub(_foreign_digits, out)
     out = _SPACED_DIGITS.sub(lambda m: m[0].replace(" ", ""), out)
     return _GROUPED_DIGITS.sub(lambda m: re.sub(r"\D", "", m[0]), out)

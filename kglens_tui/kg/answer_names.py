@@ -688,12 +688,10 @@ def person_short_names(label: str) -> tuple[str, ...]:
     by one only where no other name stands around it (`kglens_tui.answers.verify`)."""
     words = label.split()
     out: set[str] = set()
-    for title in TITLES:
-        size = len(title.split())
-        if " ".join(w.casefold() for w in words[:size]) == title and len(words) > size:
-            out.add(" ".join(words[size:]))
-            words = words[size:]
-            break
+    untitled = _after_title(words)
+    if untitled and len(untitled) < len(words):
+        out.add(" ".join(untitled))
+        words = untitled
     ancestors = _ancestors(words)
     meaningful = [
         w
@@ -748,18 +746,23 @@ def given_names(labels: Iterable[str]) -> tuple[str, ...]:
     "Prabowo" of Prabowo Subianto): how a person is named in some countries, and in speech."""
     out = set()
     for label in labels:
-        words = label.split()
-        for title in TITLES:
-            size = len(title.split())
-            if " ".join(w.casefold() for w in words[:size]) == title:
-                words = words[size:]
-                break
+        words = _after_title(label.split())
         if len(words) < 2:
             continue
         first = words[0]
         if len(first) >= GIVEN_MIN_CHARS and first.isalpha() and first.casefold() not in PARTICLES:
             out.add(first)
     return tuple(sorted(out))
+
+
+def _after_title(words: list[str]) -> list[str]:
+    """The words of a name after the first title of `TITLES` it starts with (all of them when
+    it starts with none; none when it is only a title)."""
+    for title in TITLES:
+        size = len(title.split())
+        if " ".join(w.casefold() for w in words[:size]) == title:
+            return words[size:]
+    return words
 
 
 def _initials(words: list[str]) -> set[str]:

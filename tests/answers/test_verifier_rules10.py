@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from kglens_tui.answers.mentions import NameTable
-from kglens_tui.answers.verify import check_wh, declines_by_meaning
+from kglens_tui.answers.refusals import declines_by_meaning
+from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import AnswerNames, answer_names, historic_names, offset_names
 

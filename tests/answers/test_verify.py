@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.answers.refusals import is_refusal
 from kglens_tui.answers.verify import (
     check_yes_no,
     first_word_answer,
-    is_refusal,
-    normalize,
     parse_judge_reply,
     self_contradiction,
     verify_wh,
     verify_yes_no,
 )
+from kglens_tui.answers.words import normalize
 from kglens_tui.core.verdict import Verdict
 
 YES_REPLIES = [

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from kglens_tui.answers.numbers import spell_out
-from kglens_tui.answers.verify import check_wh, declines_by_meaning
+from kglens_tui.answers.refusals import declines_by_meaning
+from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
 
 

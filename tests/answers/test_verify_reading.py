@@ -8,7 +8,8 @@ import pytest
 
 from kglens_tui.answers.matcher import UNCERTAIN, WH_MATCHER, given_by_matcher, matcher_label
 from kglens_tui.answers.mentions import NameTable
-from kglens_tui.answers.verify import check_wh, declines
+from kglens_tui.answers.refusals import declines
+from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import answer_names, person_short_names
 

@@ -13,7 +13,7 @@ import pytest
 
 from kglens_tui.answers.matcher import check_edge_wh
 from kglens_tui.answers.mentions import TypeNames
-from kglens_tui.answers.verify import normalize
+from kglens_tui.answers.words import normalize
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import (
     BUNDLED_FILE,

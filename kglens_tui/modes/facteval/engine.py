@@ -13,7 +13,7 @@ from typing import TypedDict
 from kglens_tui.answers.bias import YesNoBias, constant_right
 from kglens_tui.answers.generated import BLANK, QUESTION, STATEMENT, rejected_source, rejection
 from kglens_tui.answers.mentions import NameTable, TypeNames
-from kglens_tui.answers.verify import normalize
+from kglens_tui.answers.words import normalize
 from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.kg.answer_names import AnswerNames
 from kglens_tui.kg.graph import KGIndex

@@ -13,14 +13,9 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from kglens_tui.answers.mentions import NameTable, mentions, tokenize
-from kglens_tui.answers.verify import (
-    first_word_answer,
-    is_refusal,
-    mentions_any,
-    named_answers,
-    names_rival,
-    normalize,
-)
+from kglens_tui.answers.refusals import is_refusal
+from kglens_tui.answers.verify import first_word_answer, mentions_any, named_answers, names_rival
+from kglens_tui.answers.words import normalize
 from kglens_tui.core.intervals import Proportion, f1_interval, f1_score, wilson
 
 CORRECT, INCORRECT, ABSTAINED, UNPARSEABLE, ERROR = (

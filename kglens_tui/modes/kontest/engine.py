@@ -10,7 +10,8 @@ from dataclasses import replace
 from functools import partial
 
 from kglens_tui.answers.generated import rejected_source, rejection
-from kglens_tui.answers.verify import first_word_answer, normalize
+from kglens_tui.answers.verify import first_word_answer
+from kglens_tui.answers.words import normalize
 from kglens_tui.core.question_type import YES_NO
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.kg.labels import label_maps

@@ -1,0 +1,622 @@
+"""Corrections and retractions: a name taken back ("Sydney... no, Canberra"), corrected,
+chosen among options, or updated to a newer one; the name the reply settles on."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from kglens_tui.answers.correction_words import (
+    AFTER_A_DENIAL,
+    ALSO_NOT,
+    DENIAL_CLAUSES,
+    DENIALS,
+    DENIED_AFTER,
+    DENYING,
+    INTERJECTIONS,
+    MARKERS_BY_FIRST,
+    MEANING,
+    OR_RATHER,
+    RETRACTING,
+    RETRACTING_SINCE_14,
+    STRONG_CORRECTIONS,
+    TAKING_BACK,
+    UPDATES,
+)
+from kglens_tui.answers.mentions import Mention, Token, negated
+from kglens_tui.answers.passing import INNER_PARTICLES, LESSER, RELATIVES, a_place, clause_told
+from kglens_tui.answers.refusals import (
+    GENERIC_OBJECT,
+    NOT_KNOWING,
+    NOT_SURE,
+    bare_not_knowing,
+    guesses,
+)
+from kglens_tui.answers.words import ARTICLES, COPULAS, FOREIGN_ARTICLES, NAME_NEIGHBOURS
+
+_NEWER = frozenset({"now", "currently", "current", "again", "instead", "today", "since"})
+"""Words by which a clause gives its candidate as the answer now."""
+
+
+def _updated_to(
+    tokens: Sequence[Token], end: int, found: Sequence[Mention], relation: frozenset[str]
+) -> bool:
+    """Rules 20: whether what follows an update's word at ``end`` opens (after a stop and
+    articles) with a candidate (a mention, or capitalised words) whose clause, going on with a
+    verb, has the question's relation words or a word of `_NEWER`."""
+    start = end
+    while start < len(tokens) and tokens[start].norm in ARTICLES:
+        start += 1
+    if (
+        start >= len(tokens)
+        or tokens[start].clause == tokens[end - 1].clause
+        or tokens[start].norm in AFTER_A_DENIAL
+    ):
+        return False  # "Update your records ...", "Update: I'm not sure whether ..."
+    mention = next((m for m in found if m.start == start and not m.negated), None)
+    stop = start
+    while stop < len(tokens) and tokens[stop].word and tokens[stop].raw[:1].isupper():
+        stop += 1
+    if mention is None and stop == start:
+        return False
+    rest = clause_told(tokens, mention or Mention(start, stop, 0, False))
+    return rest is not None and bool(rest & (relation | _NEWER))
+
+
+def _opens_clause(tokens: Sequence[Token], i: int) -> bool:
+    """Whether token ``i`` opens its clause, but for interjections before it."""
+    j = i - 1
+    while j >= 0 and tokens[j].clause == tokens[i].clause:
+        if tokens[j].norm not in INTERJECTIONS:
+            return False
+        j -= 1
+    return j < 0 or tokens[j].clause != tokens[i].clause
+
+
+def _offers_candidate(
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    start: int,
+    asked: frozenset[str],
+    *,
+    numbers: bool = True,
+) -> bool:
+    """Whether the tokens from ``start`` offer a candidate: a mention not negated, a number not
+    negated ("1774... no, 1771"; unless not ``numbers``), or a capitalised word of no name found
+    that does not open its sentence, is not the question's and is not denied (`_denied`: "no, it
+    was Berzelius", "no, Sydney"; not "no, not Sydney", "nope, Istanbul isn't the capital")."""
+    if any(
+        m.start >= start and not m.negated and not _denied(tokens, m.start, m.end) for m in found
+    ):
+        return True
+    if numbers and any(
+        not t.word
+        and any(c.isdigit() for c in t.norm)
+        and not (i > start and tokens[i - 1].norm in ("not", "never"))
+        for i, t in enumerate(tokens[start:], start)
+    ):
+        return True
+    named = {i for m in found for i in range(m.start, m.end)}
+    return any(
+        i not in named
+        and t.word
+        and t.raw[:1].isupper()
+        and t.norm not in asked
+        and t.norm not in NAME_NEIGHBOURS
+        and i > 0
+        and tokens[i - 1].sentence == t.sentence
+        and not _denied(tokens, i, i + 1)
+        for i, t in enumerate(tokens[start:], start)
+    )
+
+
+def _denied(tokens: Sequence[Token], start: int, end: int) -> bool:
+    """Rules 15: whether the name at ``start:end`` is denied: by "not" (or the German, Dutch or
+    Nordic word) right before it, or by its clause after it ("Istanbul isn't the capital",
+    "Sydney is not it")."""
+    if (start > 0 and tokens[start - 1].norm in DENYING) or negated(tokens, start):
+        return True
+    clause = tokens[start].clause
+    return any(t.norm in DENIED_AFTER for t in tokens[end:] if t.clause == clause)
+
+
+def _retracted(
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    asked: frozenset[str],
+    relation: frozenset[str] = frozenset(),
+) -> tuple[int, int]:
+    """The last clause-opening "no", "sorry" or "wait" (`RETRACTING`) after a candidate named,
+    not negated, and before another (`_offers_candidate`): (where it is, where the answer the
+    reply ends on starts), or (0, 0)."""
+    best = (0, 0)
+    for i in range(1, len(tokens)):
+        tok = tokens[i]
+        if not _opens_clause(tokens, i):
+            continue
+        if tok.norm == "not":
+            end = _not_that_one(tokens, i)
+            if (
+                end
+                and any(m.end <= i and not m.negated for m in found)
+                and _offered_back(tokens, end, found)
+            ):
+                best = (i, end)
+            continue
+        if tok.norm not in RETRACTING or (
+            tok.norm in ALSO_NOT and i + 1 < len(tokens) and tokens[i + 1].clause == tok.clause
+        ):
+            continue  # Polish "nie Sydney" is "not Sydney"
+        end = i + 1
+        while end < len(tokens) and tokens[end].norm in RETRACTING:
+            end += 1  # "no, sorry, Scotland"
+        if end >= len(tokens) or not any(m.end <= i and not m.negated for m in found):
+            continue
+        if tok.norm in DENIALS and _denial_about_else(tokens, i, end, found, asked, relation):
+            continue  # rules 20: "Canberra. No, I don't remember who designed it — ..."
+        if tok.norm == "no" and _a_determiner(tokens, i):
+            continue  # rules 20: "Canberra. Update: no change since 1913."
+        offered = (
+            _offered_back(tokens, end, found)
+            if tok.norm in RETRACTING_SINCE_14
+            else _offers_candidate(tokens, found, end, asked)
+        )
+        if offered:
+            best = (i, end)
+    return best
+
+
+def _a_determiner(tokens: Sequence[Token], i: int) -> bool:
+    """Rules 20: whether the "no" at ``i`` is a determiner before a word in lower case of its
+    clause that is no pronoun, article or interjection ("no change since 1913", "no doubt"):
+    it denies nothing said before."""
+    if i + 1 >= len(tokens) or tokens[i + 1].clause != tokens[i].clause:
+        return False
+    after = tokens[i + 1]
+    return after.word and after.raw[:1].islower() and after.norm not in AFTER_A_DENIAL
+
+
+def _denial_about_else(
+    tokens: Sequence[Token],
+    i: int,
+    end: int,
+    found: Sequence[Mention],
+    asked: frozenset[str],
+    relation: frozenset[str],
+) -> bool:
+    """Rules 20: whether a "no" standing as a clause of its own (``i``; what follows from
+    ``end``) answers something other than the question, so takes nothing back: its next clause
+    says the speaker does not know or cannot tell something other than the answer ("Canberra.
+    No, I don't remember who designed it — Walter Burley Griffin, maybe.", "Bern — no, I'm not
+    sure why people think it's Zurich"; not "Sydney — no, I don't know. Canberra?"), or opens
+    with a candidate its clause makes less of without the question's relation words ("Canberra.
+    No — Sydney is just the largest city.": the "no" denies a belief the reply then tells of)."""
+    if i + 1 < len(tokens) and tokens[i + 1].clause == tokens[i].clause:
+        return False
+    clause = [t.raw for t in tokens[end:] if t.clause == tokens[end].clause]
+    said = NOT_KNOWING.search(" ".join(clause)) or NOT_SURE.search(" ".join(clause))
+    if said is not None:
+        after = re.findall(r"\w+", " ".join(clause)[said.end() :].casefold())
+        return any(w not in GENERIC_OBJECT and w not in asked for w in after)
+    start = end
+    while start < len(tokens) and tokens[start].norm in ARTICLES:
+        start += 1
+    first = next((m for m in found if m.start == start), None)
+    stop = start
+    while stop < len(tokens) and tokens[stop].word and tokens[stop].raw[:1].isupper():
+        stop += 1  # a name no table knows ("Sydney" of a table of capitals)
+    if first is None and stop == start:
+        return False
+    rest = clause_told(tokens, first or Mention(start, stop, 0, False))
+    return rest is not None and bool(rest & LESSER) and not rest & relation
+
+
+def withdrawn_and_declined(
+    tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
+) -> bool:
+    """Rules 18: whether a "no" standing as a clause of its own after a candidate takes it back
+    and what follows names nothing, offers no candidate (`_offers_candidate`) and says it does
+    not know ("Luang Prabang — no, that's the old royal capital. I honestly don't know the
+    current one."; not "Canberra. No, I don't think it's Sydney."; rules 19: not where what it
+    does not know is something else, `bare_not_knowing`): the reply is refused."""
+    for i in range(1, len(tokens)):
+        if (
+            tokens[i].norm not in DENIALS
+            or not _opens_clause(tokens, i)
+            or (i + 1 < len(tokens) and tokens[i + 1].clause == tokens[i].clause)
+            or any(m.end > i for m in found)
+            or _offers_candidate(tokens, found, i + 1, asked)
+        ):
+            continue
+        rest = " ".join(t.raw for t in tokens[i + 1 :])
+        if rest and bare_not_knowing(rest, asked) and not guesses(rest):
+            return True
+    return False
+
+
+_THAT_ONE = frozenset({"her", "him", "them", "that", "this", "it", "one"})
+
+
+def _not_that_one(tokens: Sequence[Token], i: int) -> int:
+    """Rules 14: where the answer starts after a clause that is only "not" and a pronoun ("Erm,
+    not her — Guðni Jóhannesson.", "not that one"), which takes the candidate before it back;
+    0 when the clause is anything else ("not her sister city X")."""
+    end = i + 1
+    while end < len(tokens) and tokens[end].clause == tokens[i].clause:
+        if tokens[end].norm not in _THAT_ONE:
+            return 0
+        end += 1
+    return end if end > i + 1 and end < len(tokens) else 0
+
+
+_RESTATE_MAX_WORDS = 5
+"""At most this many words between "but" and its verb of being in `_restated`."""
+
+
+def _restated(
+    tokens: Sequence[Token], found: Sequence[Mention], relation: frozenset[str]
+) -> tuple[int, int]:
+    """A "but" clause after a candidate that names the question's relation again before its verb
+    of being and a candidate after it ("1772 — Scheele made it then, but the accepted discovery year is 1774"):
+    (where "but" is, where the candidate starts), or (0, 0). Not "but the largest city is
+    Sydney" to "What is the capital ...?"."""
+    best = (0, 0)
+    if not relation:
+        return best
+    for i, tok in enumerate(tokens):
+        if tok.norm != "but" or not any(m.end <= i and not m.negated for m in found):
+            continue  # it corrects a candidate named before it
+        for k in range(i + 1, min(i + 2 + _RESTATE_MAX_WORDS, len(tokens))):
+            if tokens[k].clause != tok.clause or negated(tokens, k):
+                break
+            if tokens[k].norm not in COPULAS:
+                continue
+            between = {t.norm.removesuffix("s") for t in tokens[i + 1 : k]}
+            after = [t for t in tokens[k + 1 :] if t.clause == tok.clause]
+            offered = any(
+                m.start > k and tokens[m.start].clause == tok.clause and not m.negated
+                for m in found
+            ) or any(not t.word or t.raw[:1].isupper() for t in after)
+            if between & relation and offered:
+                best = (i, k + 1)
+            elif _named_the_relation(tokens, i + 1, k, relation, found):
+                best = (i, i + 1)  # rules 20: "..., but Sydney is the capital."
+            break
+    return best
+
+
+def _named_the_relation(
+    tokens: Sequence[Token],
+    start: int,
+    copula: int,
+    relation: frozenset[str],
+    found: Sequence[Mention],
+) -> bool:
+    """Rules 20: whether a "but" clause is a candidate (a mention, or capitalised words), from
+    ``start`` to its verb of being at ``copula``, and after the verb only articles and the
+    question's relation words to its end ("but Sydney is the capital"; not "but Sydney is the
+    capital of New South Wales")."""
+    named = any(m.start == start and m.end == copula and not m.negated for m in found) or all(
+        t.word and t.raw[:1].isupper() for t in tokens[start:copula]
+    )
+    after = [
+        t.norm.removesuffix("s") for t in tokens[copula + 1 :] if t.clause == tokens[start].clause
+    ]
+    words = [w for w in after if w not in ARTICLES]
+    return (
+        named
+        and copula > start
+        and bool(words)
+        and all(w in relation or w in _RIGHT for w in words)
+        and bool(set(words) & relation)
+    )
+
+
+def correction(
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    asked: frozenset[str] = frozenset(),
+    relation: frozenset[str] = frozenset(),
+) -> tuple[int, int]:
+    """(where the last correction's words start, where the answer the reply ends on starts);
+    (0, 0) when it corrects nothing. After a strong marker ("sorry, I mean") whatever follows is
+    the answer; after a weak one ("actually", "but it is") only when it names a candidate, not
+    negated, or is only a name; after a retraction ("X — no, Y", "X — sorry, Y": `_retracted`)
+    when it offers another candidate; after a "but" clause that restates the question's relation
+    (`_restated`); rules 17: after a word of denial in Chinese, Japanese or Korean standing as a
+    clause (`DENIAL_CLAUSES`), as after a strong marker, and at a name the reply ends on that it
+    asked about with "or" before (`_picked_again`); rules 19: at a later candidate the reply
+    calls the right one (`_called_right`). ``asked``: the question's words;
+    ``relation``: its relation words."""
+    norms = [t.norm for t in tokens]
+    best = _retracted(tokens, found, asked, relation)
+    for other in (
+        _restated(tokens, found, relation),
+        _chosen(tokens, found),
+        _picked_again(tokens),
+        _called_right(tokens, found),
+    ):
+        if other[1] > best[1]:
+            best = other
+    for i in range(1, len(norms)):
+        for marker in MARKERS_BY_FIRST.get(norms[i], ()):
+            end = i + len(marker)
+            if tuple(norms[i:end]) != marker or end >= len(norms):
+                continue
+            if marker in UPDATES:
+                if _updated_to(tokens, end, found, relation) and end > best[1]:
+                    best = (i, end)  # rules 20: "Donald Trump. Update: Joe Biden is ..."
+                continue
+            if marker in MEANING:
+                named = any(m.start >= end and not m.negated for m in found)
+                if (named or _offered_back(tokens, end, found)) and end > best[1]:
+                    best = (i, end)
+                continue
+            if marker in TAKING_BACK:
+                if _offered_back(tokens, end, found) and end > best[1]:
+                    best = (i, end)
+                continue
+            if marker in DENIAL_CLAUSES and not _a_clause_alone(tokens, i, end):
+                continue
+            if marker in OR_RATHER:
+                named = any(m.start >= end and not m.negated for m in found)
+                if (named or a_place(tokens[end:])) and end > best[1]:
+                    best = (i, end)  # rules 20: a place's English name ("ou plutôt Sydney")
+                continue
+            strong = (
+                marker in STRONG_CORRECTIONS
+                or marker in DENIAL_CLAUSES
+                or _only_a_name(tokens[end:])
+                or _only_a_name(_after_it_was(tokens[end:]))
+                or _name_restating(tokens[end:], relation)
+                or _opinion_naming(tokens[end:])
+            )
+            if (
+                strong
+                and any(t.word for t in tokens[end:])
+                or any(m.start >= end and not m.negated for m in found)
+            ) and end > best[1]:
+                best = (i, end)
+    return best
+
+
+_RIGHT = frozenset({"right", "correct", "real", "actual", "true", "proper"})
+"""Words by which a clause calls its candidate the answer ("Canberra is the right one")."""
+
+
+_RIGHT_TAIL = frozenset({"one", "answer", "capital", "choice"})
+
+
+def _called_right(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+    """Rules 19: a candidate that opens a clause after another candidate's clause and that its
+    clause calls the right one, to its end ("Sydney; Canberra is the right one.", "Sydney —
+    Canberra is correct."): (where it starts, where it starts), or (0, 0)."""
+    best = (0, 0)
+    for m in found:
+        clause = tokens[m.start].clause
+        if m.negated or m.start == 0 or tokens[m.start - 1].clause == clause:
+            continue
+        if not any(x.end <= m.start and tokens[x.start].clause < clause for x in found):
+            continue
+        words = [t.norm for t in tokens[m.end :] if t.clause == clause]
+        if not words or words[0] not in COPULAS:
+            continue
+        rest = [w for w in words[1:] if w not in ARTICLES]
+        if rest and rest[0] in _RIGHT and set(rest[1:]) <= _RIGHT_TAIL and m.start > best[1]:
+            best = (m.start, m.start)
+    return best
+
+
+def _a_clause_alone(tokens: Sequence[Token], start: int, end: int) -> bool:
+    """Whether the tokens from ``start`` to ``end`` are a whole clause, not the first."""
+    clause = tokens[start].clause
+    return (
+        start > 0
+        and tokens[start - 1].clause != clause
+        and all(t.clause == clause for t in tokens[start:end])
+        and tokens[end].clause != clause
+    )
+
+
+_CHOICE_TAIL = frozenset(
+    {"i", "think", "guess", "believe", "suppose", "probably", "maybe", "perhaps", "then", "so",
+     "id", "say", "final", "answer"}
+)  # fmt: skip
+"""Words that may follow the candidate a reply picks at its end ("Wallonia, I think.")."""
+
+
+_OR_ASKED_MAX = 3
+"""At most this many words from "or" to the candidate it offers again ("or is it X?")."""
+
+
+def _chosen(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+    """A clause at the end of the reply that picks, alone (maybe with a hedge), one of the
+    candidates it listed with "or" before ("Wallonia or Flanders — Wallonia, I think."; rules 14:
+    "or is it Tallinn? Tallinn."):
+    (where the list ends, where the pick starts), or (0, 0)."""
+    for m in sorted(found, key=lambda m: -m.start):
+        if m.negated or m.start == 0 or tokens[m.start - 1].clause == tokens[m.start].clause:
+            continue
+        if not all(t.norm in _CHOICE_TAIL for t in tokens[m.end :]):
+            continue
+        text = [t.norm for t in tokens[m.start : m.end]]
+        for e in found:
+            if e.end > m.start or [t.norm for t in tokens[e.start : e.end]] != text:
+                continue
+            beside = {tokens[k].norm for k in (e.start - 1, e.end) if 0 <= k < m.start}
+            # rules 14: "or is it Tallinn? Tallinn.", "or was it ...", "or maybe ..."
+            asked_again = any(
+                tokens[k].norm == "or" and tokens[k].clause == tokens[e.start].clause
+                for k in range(max(e.start - _OR_ASKED_MAX, 0), e.start)
+            )
+            if "or" in beside or asked_again:
+                listed = max(f.end for f in found if f.end <= m.start)
+                return listed, m.start
+    return 0, 0
+
+
+_PICK_MAX_WORDS = 4
+"""At most this many words in the name a reply picks again at its end (`_picked_again`)."""
+
+
+_OR_BEFORE_MAX = 8
+"""At most this many words from "or" to the name it asks about ("or was it moved to Cluj")."""
+
+
+def _picked_again(tokens: Sequence[Token]) -> tuple[int, int]:
+    """Rules 17: a last clause that is only a name (maybe hedged: "Probably Cluj."), named
+    before in a clause with "or" before it ("Bucharest, I think — or was it moved to Cluj?
+    Probably Cluj."), whether the tables know the name or not: (where the last clause starts,
+    where the name starts), or (0, 0)."""
+    clause = tokens[-1].clause
+    start = len(tokens)
+    while start > 0 and tokens[start - 1].clause == clause:
+        start -= 1
+    if start == 0:
+        return 0, 0
+    first, stop = start, len(tokens)
+    while first < stop and tokens[first].norm in _CHOICE_TAIL:
+        first += 1
+    while stop > first and tokens[stop - 1].norm in _CHOICE_TAIL:
+        stop -= 1
+    pick = tokens[first:stop]
+    if not 0 < len(pick) <= _PICK_MAX_WORDS or not _a_name_with_particles(pick):
+        return 0, 0
+    norms = [t.norm for t in pick]
+    for k in range(start - len(pick), -1, -1):
+        if [t.norm for t in tokens[k : k + len(pick)]] != norms:
+            continue
+        before = tokens[max(k - _OR_BEFORE_MAX, 0) : k]
+        if any(t.norm == "or" and t.clause == tokens[k].clause for t in before):
+            return start, first
+    return 0, 0
+
+
+_BACK_FILLERS = frozenset({"that", "this", "it", "myself", "to"})
+"""Words that may stand between a taking-back marker and the answer ("let me revise that:";
+rules 17: "I'd revise that to")."""
+
+
+_CONCLUDING = frozenset({"so", "thus", "hence", "therefore"})
+"""Words that may open the last clause, the answer a taking-back marker offers ("on checking,
+..., so Great Britain")."""
+
+
+_BACK_TAIL = frozenset({"now", "today", "instead", "then"})
+"""Words that may follow the answer a taking-back marker offers ("it's Erna Solberg now")."""
+
+
+_BACK_BEFORE = frozenset({"is", "was", "its", "be"})
+"""Words right before an answer that ends what follows the marker ("the capital is Sydney")."""
+
+
+_CHANGED_TO = frozenset({"switched", "changed", "moved", "converted", "renamed", "went"})
+"""Verbs of change before "to" and an answer that ends what follows the marker ("they switched
+to the Australian dollar"; not "it is close to Sydney")."""
+
+
+def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -> bool:
+    """Rules 14: whether what follows a taking-back marker from ``end`` offers an answer: after
+    `_BACK_FILLERS`, or in its last clause (after "so": rules 17), only a name
+    (`_a_name_with_particles`), "it was" and a name, or only a mention the tables know ("solid",
+    "1957"); or (rules 17) its first clause is only a name and the next opens with a relative
+    word ("I'd revise that to Norway, where ..."); or it ends on a mention right
+    after "is" or
+    "was", or "to" after a verb of change ("Edit: they switched to the Australian dollar."). Not
+    in a sentence with "if" ("If you meant the largest city, I should say Sydney.")."""
+    sentence = tokens[end - 1].sentence
+    if any(t.norm == "if" and t.sentence == sentence for t in tokens[:end]):
+        return False  # "If you meant the largest city, I should say Sydney."
+    stop = len(tokens)
+    while stop > end + 1 and tokens[stop - 1].norm in _BACK_TAIL:
+        stop -= 1
+    tail = list(tokens[end:stop])
+    while len(tail) > 1 and tail[0].norm in _BACK_FILLERS:
+        tail = tail[1:]
+    last = [t for t in tokens[end:stop] if t.clause == tokens[stop - 1].clause]
+    while len(last) > 1 and last[0].norm in _CONCLUDING:
+        last = last[1:]
+    head = [t for t in tail if t.clause == tail[0].clause] if tail else []
+    if (
+        0 < len(head) < len(tail)
+        and tail[len(head)].norm in RELATIVES
+        and _a_name_with_particles(head)
+    ):
+        return True  # rules 17: a name and a relative clause about it ("Norway, where ...")
+    for seq in (tail, last):
+        if not seq or seq[0].norm in DENYING:
+            continue  # "Nope. Not Sydney."
+        if _a_name_with_particles(seq) or _a_name_with_particles(_after_it_was(seq)):
+            return True
+        first = stop - len(seq)
+        while first < stop and (
+            tokens[first].norm in ARTICLES or tokens[first].norm in FOREIGN_ARTICLES
+        ):
+            first += 1  # rules 20: "nein, Entschuldigung, der Schweizer Franken"
+        if any(m.start == first and m.end == stop and not m.negated for m in found):
+            return True
+    for m in found:
+        if m.end == stop and m.start > end and not m.negated:
+            before = m.start - 1
+            while before > end and tokens[before].norm in ARTICLES:
+                before -= 1
+            if tokens[before].norm in _BACK_BEFORE or (
+                tokens[before].norm == "to" and tokens[before - 1].norm in _CHANGED_TO
+            ):
+                return True
+    return False
+
+
+def _a_name_with_particles(seq: Sequence[Token]) -> bool:
+    """`_only_a_name`, name particles inside left out ("Ojos del Salado")."""
+    inner = tuple(
+        t for k, t in enumerate(seq) if not (0 < k < len(seq) - 1 and t.norm in INNER_PARTICLES)
+    )
+    return _only_a_name(inner)
+
+
+def _after_it_was(tail: Sequence[Token]) -> Sequence[Token]:
+    """Rules 14: what follows "it was", "it is" or "it's" opening a correction's words ("on
+    reflection, it was Berzelius"); nothing when they do not open them."""
+    if len(tail) >= 2 and tail[0].norm == "it" and tail[1].norm in COPULAS:
+        return tail[2:]
+    if tail and tail[0].norm == "its":
+        return tail[1:]
+    return ()
+
+
+def _only_a_name(tail: Sequence[Token]) -> bool:
+    """Whether what follows a correction is only a name ("actually, the Deutsche Mark.")."""
+    words = [t for t in tail if t.norm not in ARTICLES]
+    return 0 < len(words) <= 4 and all(t.word and t.raw[:1].isupper() for t in words)
+
+
+_OPINION = (("id", "say"), ("i", "would", "say"), ("id", "go", "with"), ("i", "think", "its"))
+"""Words by which the speaker gives their own answer after a weak correction ("on reflection
+I'd say La Paz, since ...")."""
+
+
+def _opinion_naming(tail: Sequence[Token]) -> bool:
+    """Rules 18: whether what follows a weak correction is the speaker's opinion (`_OPINION`)
+    and a clause that is only a name, whatever later clauses say ("on reflection I'd say La Paz,
+    since the government sits there")."""
+    norms = tuple(t.norm for t in tail)
+    for words in _OPINION:
+        if norms[: len(words)] == words and len(tail) > len(words):
+            rest = tail[len(words) :]
+            return _a_name_with_particles([t for t in rest if t.clause == rest[0].clause])
+    return False
+
+
+def _name_restating(tail: Sequence[Token], relation: frozenset[str]) -> bool:
+    """Whether what follows a correction is a name, a verb of being and the question's relation
+    ("actually, Geelong is the capital": rules 9), the name known to no table or not."""
+    if not relation:
+        return False
+    k = 0
+    while k < min(len(tail), 4) and tail[k].word and tail[k].raw[:1].isupper():
+        k += 1
+    if not k or k >= len(tail) or tail[k].norm not in COPULAS:
+        return False
+    rest = {t.norm.removesuffix("s") for t in tail[k + 1 :] if t.sentence == tail[k].sentence}
+    return bool(rest & relation)

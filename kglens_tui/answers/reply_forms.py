@@ -1,0 +1,185 @@
+"""Other readings of a whole reply: flags, numbered and ordinal forms, short years, listed
+numbers, adjectives, and transliterations of other alphabets."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+from kglens_tui.answers.abugidas import brahmic_reading
+from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
+from kglens_tui.answers.people import patronymic_reading, shared_surname_reading
+
+_ADJECTIVE = re.compile(r"\s*(?:it\s+is\s+|it's\s+)?([a-z]{3,}?)(eous|ous)\s*[.!]?\s*", re.I)
+"""A reply that is one word with the ending of English adjectives of matter ("Gaseous.")."""
+
+
+def _adjective_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 20: a reply that is only the adjective of a true answer that is a common noun of
+    one word, in lower case ("Gaseous." for "gas"), read as that noun; or None."""
+    match = _ADJECTIVE.fullmatch(reply)
+    if match is None:
+        return None
+    stem = match[1].casefold()
+    nouns = {n for group in true_answers for n in group if n.isalpha() and n.islower()}
+    return stem if stem in nouns else None
+
+
+_LIST_JOIN = re.compile(r"(\s*,\s*|\s+and\s+|\s+or\s+)", re.IGNORECASE)
+
+
+def _listed_numbers_reading(reply: str) -> str | None:
+    """Rules 20: the reply with each item of a list of numbers in words written as digits on
+    its own ("One-one-two and one-one-zero." is "112 and 110.", not one number joined by
+    "and"), or None where that changes nothing."""
+    if not _LIST_JOIN.search(reply):
+        return None
+    reading = "".join(
+        part if k % 2 else spell_out(part) for k, part in enumerate(_LIST_JOIN.split(reply))
+    )
+    return reading if reading != reply and reading != spell_out(reply) else None
+
+
+def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str | None]:
+    """Other readings of a reply, each made only when those before it were tried: a bare number
+    with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
+    a true answer is a number, number words of other languages (rules 19: "Le cent douze.");
+    rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`)."""
+    yield _numbered_reading(reply, true_answers)
+    yield _year_reading(reply, true_answers)
+    yield shared_surname_reading(reply, true_answers)
+    yield patronymic_reading(reply, true_answers)
+    yield _adjective_reading(reply, true_answers)
+    yield brahmic_reading(reply)
+    if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
+        yield _listed_numbers_reading(reply)
+        yield from foreign_number_readings(reply)
+
+
+FLAG = re.compile("([\U0001f1e6-\U0001f1ff])([\U0001f1e6-\U0001f1ff])")
+"""A flag emoji: two regional indicator symbols, the letters of an ISO 3166-1 code."""
+
+
+def flag_code(match: re.Match[str]) -> str:
+    return " " + "".join(chr(ord(c) - 0x1F1E6 + ord("A")) for c in match.groups()) + ", "
+
+
+STRUCK = re.compile(r"~~[^~]+~~")
+"""Text struck out in Markdown."""
+
+
+_BARE_NUMBER = re.compile(
+    r"\s*(?:(?:the|it\s+is|it's|its)\s+)?([+\-\u2212\u2013]?\d{1,2}(?::\d{2})?|[+\-\u2212\u2013]\d{4})"
+    r"(?:st|nd|rd|th)?\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+"""A reply that is only a number or an ordinal ("18", "6th", "Seven.", "-4", "+0530")."""
+
+
+_BARE_ORDINAL = re.compile(rf"\b({'|'.join(ORDINALS)})\b(?=\W*$)", re.IGNORECASE)
+"""An ordinal word that ends the reply ("The sixth.")."""
+
+
+def _ordinal_digits(match: re.Match[str]) -> str:
+    return f"{ORDINALS.index(match[1].casefold()) + 1}th"
+
+
+_NUMBERED = re.compile(r"([^\W\d_]+) ?[+-]?\d+(?::\d{2})?")
+"""A name that is a word and a number ("group 18", "period 6", "UTC+05:30")."""
+
+
+def _numbered_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """A reply that is only a number read with the word every true answer's name puts before
+    its number ("18" is "group 18", "6th" "period 6", "-4" "UTC-4", "+0530" (ISO 8601's basic
+    format) "UTC+05:30"), or None. An offset needs its sign (or is zero)."""
+    if (
+        len(reply) >= 40
+        or not true_answers
+        or not any(_NUMBERED.fullmatch(n) for n in true_answers[0])
+    ):
+        return None
+    plain = _BARE_ORDINAL.sub(_ordinal_digits, reply)
+    match = _BARE_NUMBER.fullmatch(spell_out(plain))
+    if match is None:
+        return None
+    words = set()
+    for group in true_answers:
+        named = next((m for name in group if (m := _NUMBERED.fullmatch(name))), None)
+        if named is None:
+            return None
+        words.add(named[1].casefold())
+    if len(words) != 1:
+        return None
+    word = words.pop()
+    number = match[1].replace("\u2212", "-").replace("\u2013", "-")
+    if word == "utc":
+        if number[0] not in "+-" and number.strip("0:"):
+            return None
+        if len(number) == 5 and ":" not in number:  # +0530
+            number = f"{number[:3]}:{number[3:]}"
+        return f"UTC{number}"
+    return f"{word} {int(number)}" if number.isdigit() else None
+
+
+_SHORT_YEAR = re.compile(r"(?<![\w'’])['’](\d{2})(?![\w'’])")
+"""A year by its last two digits after an apostrophe ("'47")."""
+
+
+def _year_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """The reply with a year written by its last two digits ("in August '47") read as the true
+    answer's year that ends so (1947), or None: the century goes without saying."""
+    if "'" not in reply and "’" not in reply:
+        return None
+    years = {
+        n[2:]: n for group in true_answers for n in group if re.fullmatch(r"1\d{3}|20\d{2}", n)
+    }
+    if not years:
+        return None
+    found = False
+
+    def full(match: re.Match[str]) -> str:
+        nonlocal found
+        year = years.get(match[1])
+        found = found or year is not None
+        return year or match[0]
+
+    text = _SHORT_YEAR.sub(full, reply)
+    return text if found else None
+
+
+BARE_CODE = re.compile(r"\s*([A-Za-z]{2,3})[\s.!]*")
+"""A reply that is only a code of two or three letters: a top-level domain without its dot is
+that domain (the rules' best reading: uncertain, as the code may be the country's own)."""
+
+
+_EJECTIVE_ALPHABETS = "\u0530-\u058f\u10a0-\u10ff\u1c90-\u1cbf"
+"""Armenian and Georgian (with Mtavruli): anyascii marks their ejectives with an apostrophe."""
+
+
+_ALPHABETS = "\u0370-\u03ff\u0400-\u04ff" + _EJECTIVE_ALPHABETS
+"""Greek, Cyrillic and (rules 16) Armenian and Georgian: alphabets whose transliteration by
+anyascii is their words' usual Latin spelling ("ირაკლი კობახიძე" is "irak'li k'obakhidze")."""
+
+
+ALPHABET_WORD = re.compile(f"[{_ALPHABETS}]{{2}}")
+"""Two letters of those alphabets."""
+
+
+@lru_cache(maxsize=1024)
+def transliterated(text: str) -> str:
+    from anyascii import anyascii
+
+    return _ALPHABET_RUN.sub(lambda m: _latin_spelling(anyascii(m.group(0)), m.group(0)), text)
+
+
+def _latin_spelling(latin: str, written: str) -> str:
+    """anyascii's reading, less the apostrophes it puts after Georgian and Armenian ejectives
+    ("k'obakhidze" is written "Kobakhidze")."""
+    return latin.replace("'", "") if _EJECTIVE_SCRIPTS.search(written) else latin
+
+
+_EJECTIVE_SCRIPTS = re.compile(f"[{_EJECTIVE_ALPHABETS}]")
+
+
+_ALPHABET_RUN = re.compile(f"[{_ALPHABETS}\u0300-\u036f]+")
