@@ -224,8 +224,8 @@ misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_4 = DEFAULT_DATA.with_name("verifier_heldout4.jsonl")
-HELD_OUT_4_FLOOR = 0.923
-"""The fourth held-out set's figure under rules 13 (492 of 533; 491 under rules 12; 487 under rules 11; 483 under rules 9 and 10, 447
+HELD_OUT_4_FLOOR = 0.928
+"""Under rules 21: 495 of 533. Before, the fourth held-out set's figure under rules 13 (492 of 533; 491 under rules 12; 487 under rules 11; 483 under rules 9 and 10, 447
 blind under rules 8, 423 under rules 7, verifier_heldout4.md; rules 9 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
@@ -245,32 +245,32 @@ a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_7 = DEFAULT_DATA.with_name("verifier_heldout7.jsonl")
-HELD_OUT_7_FLOOR = 0.930
-"""Under rules 16: 472 of 507. Before, the seventh held-out set's figure under rules 14 (471 of 507; 469 under rules 13); blind (verifier_heldout7.md,
+HELD_OUT_7_FLOOR = 0.936
+"""Under rules 21: 475 of 507. Under rules 16: 472 of 507. Before, the seventh held-out set's figure under rules 14 (471 of 507; 469 under rules 13); blind (verifier_heldout7.md,
 written without the code): 447 under rules 11, 453 under rules 12 (made before the set was
 read). Rules 13 were made looking at its misses, so it is a regression set now: no rule change
 may lower it."""
 
 
 HELD_OUT_8 = DEFAULT_DATA.with_name("verifier_heldout8.jsonl")
-HELD_OUT_8_FLOOR = 0.900
-"""Under rules 20: 453 of 503; 449 under rules 16. Before, the eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
+HELD_OUT_8_FLOOR = 0.904
+"""Under rules 21: 455 of 503. Under rules 20: 453 of 503; 449 under rules 16. Before, the eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
 written without the code): 423 under rules 12, 424 under rules 13 (made before the set was
 read). Rules 14 were made looking at its misses, so it is a regression set now: no rule change
 may lower it."""
 
 
 HELD_OUT_9 = DEFAULT_DATA.with_name("verifier_heldout9.jsonl")
-HELD_OUT_9_FLOOR = 0.878
-"""Under rules 20: 442 of 503; 428 under rules 16. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
+HELD_OUT_9_FLOOR = 0.880
+"""Under rules 21: 443 of 503. Under rules 20: 442 of 503; 428 under rules 16. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
 written without the code): 406 under rules 12, 409 under rules 13, 415 under rules 14 (made
 before the set was read). Rules 15 were made looking at its misses, so it is a regression set
 now: no rule change may lower it."""
 
 
 HELD_OUT_10 = DEFAULT_DATA.with_name("verifier_heldout10.jsonl")
-HELD_OUT_10_FLOOR = 0.919
-"""Under rules 20: 477 of 519; 476 under rules 17. Before, the tenth held-out set's blind figures
+HELD_OUT_10_FLOOR = 0.922
+"""Under rules 21: 479 of 519. Under rules 20: 477 of 519; 476 under rules 17. Before, the tenth held-out set's blind figures
 (verifier_heldout10.md, written without the code): 456 of 519 under rules 12, 462 under rules
 14 and 15, 463 under rules 16 (made before the set was read). Rules 17 were made looking at its
 misses, so it is a regression set now: no rule change may lower it."""
@@ -293,8 +293,8 @@ looking at its misses, so it is a regression set now: no rule change may lower i
 
 
 HELD_OUT_13 = DEFAULT_DATA.with_name("verifier_heldout13.jsonl")
-HELD_OUT_13_FLOOR = 0.905
-"""Under rules 20: 506 of 559. Before, the thirteenth held-out set's blind figures
+HELD_OUT_13_FLOOR = 0.910
+"""Under rules 21: 509 of 559. Under rules 20: 506 of 559. Before, the thirteenth held-out set's blind figures
 (verifier_heldout13.md, written without the code): 481 of 559 under rules 12, 491 under rules
 16, 492 under rules 17, 493 under rules 18, 497 under rules 19 (made before the set was read).
 Rules 20 were made looking at its misses, so it is a regression set now: no rule change may
@@ -302,16 +302,24 @@ lower it."""
 
 
 HELD_OUT_14 = DEFAULT_DATA.with_name("verifier_heldout14.jsonl")
-HELD_OUT_14_FLOOR = 0.914
-"""The fourteenth held-out set's blind figures (verifier_heldout14.md, written without the
-code): 497 of 549 under rules 19, 502 under rules 20 (made before the set was read): no rule
-change may lower it."""
+HELD_OUT_14_FLOOR = 0.923
+"""Under rules 21: 507 of 549. Before, the fourteenth held-out set's blind figures
+(verifier_heldout14.md, written without the code): 497 of 549 under rules 19, 502 under rules
+20 (made before the set was read). Rules 21 were made looking at its misses, so it is a
+regression set now: no rule change may lower it."""
+
+
+HELD_OUT_15 = DEFAULT_DATA.with_name("verifier_heldout15.jsonl")
+HELD_OUT_15_FLOOR = 0.884
+"""The fifteenth held-out set's blind figures (verifier_heldout15.md, written without the
+code): 488 of 552 under rules 20 and under rules 21 (both made before the set was read): no
+rule change may lower it."""
 
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
-ORDINARY_FLOOR = 0.987
-"""Ordinary replies (verifier_ordinary.md): 1,140 of 1,154 under rules 20 (1,088 under rules
-19, which rules 20 were made looking at). Not blind, a guard:
+ORDINARY_FLOOR = 0.992
+"""Ordinary replies (verifier_ordinary.md): 1,145 of 1,154 under rules 21, 1,140 under rules 20
+(1,088 under rules 19, which rules 20 were made looking at). Not blind, a guard:
 a rule for hard replies must not cost plain ones (rules 18 judged 51 of them wrongly)."""
 
 
@@ -330,6 +338,7 @@ HELD_OUT_SETS = [
     (HELD_OUT_12, 540, HELD_OUT_12_FLOOR),
     (HELD_OUT_13, 550, HELD_OUT_13_FLOOR),
     (HELD_OUT_14, 540, HELD_OUT_14_FLOOR),
+    (HELD_OUT_15, 550, HELD_OUT_15_FLOOR),
     (ORDINARY, 1150, ORDINARY_FLOOR),
 ]
 SETS = [path for path, _, _ in HELD_OUT_SETS]
