@@ -5,7 +5,8 @@ labels from all of them go to one database safely.
 Like Jupyter, it serves only whoever holds the random token in the URL it prints (or, with the
 `serve_password` setting, whoever types that password): the page and the WebSocket check it. The
 Host header must name the served address (no DNS rebinding) and a browser's Origin must be the
-served page's, so a page of another site cannot drive the app. At most `max_sessions` apps run at
+served page's, so a page of another site cannot drive the app. Bound to every address (0.0.0.0,
+::), it needs the public URL browsers will use: the page's links and the Host check follow it. At most `max_sessions` apps run at
 once; a tab over the cap is told so and starts no process."""
 
 from __future__ import annotations
@@ -71,7 +72,15 @@ never reaches the address bar or the browser's history that way."""
 EXTERNAL_FONTS = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>", re.DOTALL)
 """textual-serve's page links a web font from Google: an offline tool makes no request
 outside its own server, so the link is left out (the page falls back to a local monospace)."""
-WILDCARDS = frozenset({"0.0.0.0", "::", ""})
+WILDCARD_NEEDS_PUBLIC_URL = (
+    "--host {host} listens on every address of this machine, and no page can point a browser at "
+    "{host}: give --public-url, the address browsers will use (e.g. --public-url "
+    "http://THIS_HOST:{port}); the server then answers to that name only"
+)
+UNREACHABLE_PUBLIC_URL = (
+    "--public-url {url} is not an address a browser can open: name this machine (or its proxy), "
+    "e.g. http://THIS_HOST:{port}"
+)
 
 
 def app_command(db: Path, round_ref: str | None = None, annotator: str | None = None) -> str:
@@ -93,6 +102,35 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def is_wildcard(host: str) -> bool:
+    """Whether binding host listens on every address of the machine ("0.0.0.0", "::", "0"...);
+    a host name is not (it is not resolved here)."""
+    try:
+        infos = socket.getaddrinfo(
+            host or None,
+            0,
+            type=socket.SOCK_STREAM,
+            flags=socket.AI_PASSIVE | socket.AI_NUMERICHOST,
+        )
+    except (socket.gaierror, UnicodeError):
+        return False
+    return any(
+        ipaddress.ip_address(str(info[4][0]).partition("%")[0]).is_unspecified for info in infos
+    )
+
+
+def public_url_problem(host: str, port: int, public_url: str | None) -> str | None:
+    """Why the page served on host:port could not point a browser back at it, as one line, or
+    None: a wildcard bind without a public URL, or a public URL that names no host or names
+    every address (http://0.0.0.0:8000)."""
+    if public_url is None:
+        return WILDCARD_NEEDS_PUBLIC_URL.format(host=host, port=port) if is_wildcard(host) else None
+    name = _hostname(urlsplit(public_url.strip()).netloc) if "//" in public_url else None
+    if not name or is_wildcard(name):
+        return UNREACHABLE_PUBLIC_URL.format(url=public_url, port=port)
+    return None
 
 
 def default_public_url(host: str, port: int) -> str:
@@ -179,7 +217,11 @@ def make_server(
 ) -> KGLensServer:
     """The server for the annotation app (not started), with a new random token unless given;
     with ``annotators`` (of ``round_ref``), a token per annotator instead, each opening the app
-    bound to that annotator (`KGLensServer.url_for`)."""
+    bound to that annotator (`KGLensServer.url_for`). ValueError (`public_url_problem`) when
+    the page could not point a browser back at the server."""
+    problem = public_url_problem(host, port, public_url)
+    if problem:
+        raise ValueError(problem)
     bound = None
     if annotators is not None:
         if not round_ref:
@@ -262,7 +304,7 @@ class KGLensServer(Server):
         self.failed_logins = 0
         """Wrong passwords given since it started (`MAX_FAILED_LOGINS`)."""
         self.allowed_hosts = self._allowed_hosts()
-        """Host names the Host header may carry; None when any (bound to every address)."""
+        """Host names the Host header may carry."""
 
     @property
     def url(self) -> str:
@@ -273,19 +315,19 @@ class KGLensServer(Server):
         """The link of one annotator (per-annotator links)."""
         return f"{self.public_url.rstrip('/')}/?token={quote(self.annotator_links[annotator])}"
 
-    def _allowed_hosts(self) -> frozenset[str] | None:
+    def _allowed_hosts(self) -> frozenset[str]:
+        """The public URL's host and the bound address (with localhost's names when that is
+        loopback); bound to every address, the public URL's host alone."""
         bound = self.host.partition("%")[0].lower()
-        if bound in WILDCARDS:
-            return None  # every address of the machine: the token alone keeps others out
-        names = {bound, _hostname(urlsplit(self.public_url).netloc) or ""}
+        names = {_hostname(urlsplit(self.public_url).netloc) or ""}
+        if not is_wildcard(bound):
+            names.add(bound)
         if is_loopback(bound):
             names |= {"localhost", "127.0.0.1", "::1"}
         return frozenset(names - {""})
 
     def host_allowed(self, request: web.BaseRequest) -> bool:
         """Whether the request's Host header names this server (not a DNS-rebinding name)."""
-        if self.allowed_hosts is None:
-            return True
         name = _hostname(request.headers.get("Host", ""))
         return name is not None and name.partition("%")[0] in self.allowed_hosts
 

@@ -1,7 +1,8 @@
 """Packs for remote annotators: one JSONL file per (round, annotator). Line 1 is a header with a
-sha256 over the round, the annotator and the items; every further line is one item (never the
-app's verdict) with a "label" to fill in. Import validates everything first, then applies the
-labels in one transaction, so a bad pack changes nothing and re-importing changes nothing."""
+sha256 over the round, the annotator and the items, and the workspace's keyed signature of them
+(annotate.signing); every further line is one item (never the app's verdict) with a "label" to
+fill in. Import validates everything first, then applies the labels in one transaction, so a bad
+pack changes nothing and re-importing changes nothing."""
 
 from __future__ import annotations
 
@@ -27,12 +28,14 @@ from kglens_tui.annotate.labels import (
     state_from_row,
 )
 from kglens_tui.annotate.rounds import Round, get_round
+from kglens_tui.annotate.signing import pack_key, pack_signature, signature_matches
 from kglens_tui.core.question_type import WH
 from kglens_tui.core.safetext import storable
 from kglens_tui.core.safewrite import write_text
 
 PACK_FORMAT = "kglens-annotation-pack"
-PACK_VERSION = 1
+PACK_VERSION = 2
+"""2: signed (version 1 packs, unsigned, are refused: they cannot be told from forged ones)."""
 ITEM_FIELDS = ("item", "position", "qtype", "question", "answers", "response", "label")
 LABEL_FIELDS = ("question_clear", "response_correct", "skipped", "flag", "note", "seconds")
 HOW_TO = (
@@ -117,6 +120,7 @@ def export_pack(
     rnd = get_round(conn, round_ref)
     items = items_for_annotator(conn, rnd.id, annotator)
     seconds = _seconds_by_item(conn, rnd.id, annotator)
+    digest = items_digest(rnd.id, annotator, [_item_content(i) for i in items])
     header = {
         "format": PACK_FORMAT,
         "version": PACK_VERSION,
@@ -124,7 +128,8 @@ def export_pack(
         "round_name": rnd.name,
         "annotator": annotator,
         "items": len(items),
-        "items_sha256": items_digest(rnd.id, annotator, [_item_content(i) for i in items]),
+        "items_sha256": digest,
+        "signature": pack_signature(pack_key(conn), rnd.id, annotator, digest),
         "exported_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "how_to": HOW_TO,
         "guidelines": GUIDELINES_MARKDOWN,
@@ -205,6 +210,12 @@ def _surrogate_field(value: Any, where: str = "") -> str | None:
             return found
     return None
 
+
+UNSIGNED = (
+    "an unsigned pack (version 1, exported before packs were signed) cannot be told from a "
+    "forged one: export the annotator's pack again (`kglens annotate export ROUND --annotator "
+    "NAME`) and have the labels filled in there; nothing was stored"
+)
 
 JSON_SPACE = " \t\r"
 """What JSON counts as white space on a line (besides the "\n" that ends it)."""
@@ -307,6 +318,8 @@ def _read_pack(
     n, header = rows[0]
     if header.get("format") != PACK_FORMAT:
         raise r.fail(n, "format", f"not a KGLens annotation pack (expected '{PACK_FORMAT}')")
+    if header.get("version") == 1:
+        raise r.fail(n, "version", UNSIGNED)
     if header.get("version") != PACK_VERSION:
         raise r.fail(n, "version", f"unsupported pack version {header.get('version')!r}")
     round_id, annotator = header.get("round"), header.get("annotator")
@@ -331,6 +344,9 @@ def _read_pack(
     digest = header.get("items_sha256")
     if not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
         raise r.fail(n, "items_sha256", "must be a sha256 hex digest")
+    signature = header.get("signature")
+    if not isinstance(signature, str) or not re.fullmatch(r"[0-9a-f]{64}", signature):
+        raise r.fail(n, "signature", "must be the pack's signature (64 hex digits)")
 
     in_round = {
         row[0]
@@ -399,6 +415,14 @@ def _read_pack(
             head,
             "items_sha256",
             f"the pack does not hold exactly annotator '{annotator}''s items of round '{rnd.name}'",
+        )
+    if not signature_matches(pack_key(conn), rnd.id, annotator, digest, signature):
+        raise r.fail(
+            head,
+            "signature",
+            f"not this workspace's signature for annotator '{annotator}' of round '{rnd.name}': "
+            "the pack was exported for another annotator or from another workspace, or edited "
+            "(only the labels may change); nothing was stored",
         )
     file_sha = hashlib.sha256(r.raw).hexdigest()
     return rnd, annotator, file_sha, labels, unlabelled

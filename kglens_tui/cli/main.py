@@ -735,6 +735,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             bind_problem,
             is_loopback,
             make_server,
+            public_url_problem,
             serve_error,
         )
     except ImportError as exc:
@@ -747,6 +748,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     rnd = _check_round(args)
     if args.max_sessions < 1:
         raise CLIError(f"--max-sessions must be at least 1 (got {args.max_sessions})")
+    unreachable = public_url_problem(args.host, args.port, args.public_url)
+    if unreachable:
+        raise CLIError(unreachable)
     db = Path(args.db or default_db_path())
     server = make_server(
         db,
@@ -1029,7 +1033,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--round", help="open this round (id or name) for every annotator")
     p.add_argument(
-        "--public-url", help="URL browsers use, when behind a proxy (default: http://HOST:PORT)"
+        "--public-url",
+        help="URL browsers use, behind a proxy or with --host 0.0.0.0 / :: (needed then; "
+        "default: http://HOST:PORT)",
     )
     p.add_argument(
         "--per-annotator",

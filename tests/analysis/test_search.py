@@ -77,6 +77,7 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
     # back to schema 9: no index, no triggers, no views
     for sql in (
         "DROP VIEW observation_labelled",
+        "DROP TABLE workspace_secret",
         "DROP VIEW run_rates",
         "DROP TRIGGER observation_ad",
         "DROP TRIGGER observation_au",
@@ -124,6 +125,7 @@ def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_ite
     stored = "SELECT * FROM target_usage"
     assert [tuple(r) for r in conn.execute(stored)] == [(run_id, *sums, 0)]
     conn.execute("DELETE FROM target_usage")  # back to schema 12: KGLens counted per iteration
+    conn.execute("DROP TABLE workspace_secret")
     for trigger in ("observation_ad", "observation_au"):  # schema 10's, before db/0021
         conn.execute(f"DROP TRIGGER {trigger}")
     conn.execute("DROP TABLE search_indexed")

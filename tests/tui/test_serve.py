@@ -167,17 +167,20 @@ def fake_app(tmp_path: Path) -> tuple[str, Path]:
 
 
 @contextlib.asynccontextmanager
-async def serving(command: str, **kwargs: Any) -> AsyncIterator[KGLensServer]:
-    """A KGLensServer for ``command`` listening on a free port of 127.0.0.1."""
+async def serving(
+    command: str, *, host: str = "127.0.0.1", public_url: str = "", **kwargs: Any
+) -> AsyncIterator[KGLensServer]:
+    """A KGLensServer for ``command`` listening on a free port of 127.0.0.1; ``host`` is the
+    address it is told it binds and ``public_url`` ("{port}" filled in) what its page names."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = int(sock.getsockname()[1])
     server = KGLensServer(
         command,
-        host="127.0.0.1",
+        host=host,
         port=port,
         title="KGLens annotation",
-        public_url=default_public_url("127.0.0.1", port),
+        public_url=public_url.format(port=port) or default_public_url("127.0.0.1", port),
         **kwargs,
     )
     runner = web.AppRunner(await server._make_app())
@@ -327,11 +330,93 @@ def test_hosts_a_server_answers_to(tmp_path: Path) -> None:
     local = make_server(tmp_path / "w.db", port=8123)
     assert local.allowed_hosts == {"127.0.0.1", "localhost", "::1"}
     proxied = make_server(tmp_path / "w.db", public_url="https://kg.example/annotate")
-    assert proxied.allowed_hosts is not None and "kg.example" in proxied.allowed_hosts
-    assert make_server(tmp_path / "w.db", host="0.0.0.0").allowed_hosts is None
+    assert "kg.example" in proxied.allowed_hosts
+    # every address: the public URL's name only (was: any Host at all, trial 2 finding G)
+    everywhere = make_server(tmp_path / "w.db", host="0.0.0.0", public_url="http://kg.test:8768")
+    assert everywhere.allowed_hosts == {"kg.test"}
+    for wildcard in ("0.0.0.0", "::", "0", "::0"):
+        with pytest.raises(ValueError, match="give --public-url"):
+            make_server(tmp_path / "w.db", host=wildcard)
     assert make_server(tmp_path / "w.db").token != make_server(tmp_path / "w.db").token
     assert len(make_server(tmp_path / "w.db").token) >= 40
     assert cli_module.SERVE_MAX_SESSIONS == DEFAULT_MAX_SESSIONS
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "0"])
+def test_a_wildcard_bind_without_a_public_url_is_one_error_line_and_serves_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, host: str
+) -> None:
+    """Trial 2, finding G: with --host 0.0.0.0 the page sent browsers to http://0.0.0.0:8768
+    (their own machine) and any Host header was accepted."""
+    served: list[KGLensServer] = []
+    monkeypatch.setattr(KGLensServer, "serve", lambda self, debug=False: served.append(self))
+    code = main(["--db", str(tmp_path / "w.db"), "serve", "--host", host, "--port", "8768"])
+    out = capsys.readouterr()
+    assert code == 2 and served == [] and out.out == ""
+    assert out.err.splitlines() == [
+        f"error: --host {host} listens on every address of this machine, and no page can point "
+        f"a browser at {host}: give --public-url, the address browsers will use (e.g. "
+        "--public-url http://THIS_HOST:8768); the server then answers to that name only"
+    ]
+
+
+@pytest.mark.parametrize("url", ["http://0.0.0.0:8768", "http://[::]:8768", "kg.test:8768"])
+def test_a_public_url_no_browser_can_open_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    served: list[KGLensServer] = []
+    monkeypatch.setattr(KGLensServer, "serve", lambda self, debug=False: served.append(self))
+    argv = ["--db", str(tmp_path / "w.db"), "serve", "--host", "0.0.0.0", "--public-url", url]
+    assert main([*argv, "--port", "8768"]) == 2 and served == []
+    assert capsys.readouterr().err.splitlines() == [
+        f"error: --public-url {url} is not an address a browser can open: name this machine "
+        "(or its proxy), e.g. http://THIS_HOST:8768"
+    ]
+
+
+def test_a_wildcard_bind_with_a_public_url_serves_that_url(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served: list[KGLensServer] = []
+    monkeypatch.setattr(serve_module, "bind_problem", lambda host, port: None)  # no real bind
+    monkeypatch.setattr(KGLensServer, "serve", lambda self, debug=False: served.append(self))
+    argv = ["--db", str(tmp_path / "w.db"), "serve", "--host", "0.0.0.0", "--port", "8768"]
+    assert main([*argv, "--public-url", "http://kg.test:8768"]) == 0
+    out = capsys.readouterr()
+    (server,) = served
+    assert server.host == "0.0.0.0" and server.allowed_hosts == {"kg.test"}
+    assert f"http://kg.test:8768/?token={server.token}" in out.out
+    assert "0.0.0.0:8768" not in out.out and "lets other machines reach" in out.err
+
+
+async def test_a_wildcard_bind_answers_to_its_public_url_only(fake_app: tuple[str, Path]) -> None:
+    """Told it binds 0.0.0.0 with the public URL http://kg.test:PORT (listening on 127.0.0.1
+    here): the page names kg.test, never 0.0.0.0, and another Host is refused (it was let in)."""
+    command, started = fake_app
+    public = "http://kg.test:{port}"
+    async with (
+        serving(command, host="0.0.0.0", public_url=public) as server,
+        aiohttp.ClientSession() as http,
+    ):
+        base = f"http://127.0.0.1:{server.port}/"
+        for name in ("evil.example", "0.0.0.0", "127.0.0.1"):
+            headers = {"Host": f"{name}:{server.port}"}
+            async with http.get(base, params={"token": server.token}, headers=headers) as page:
+                assert page.status == 403 and "host name" in await page.text(), name
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(ws_url(server), headers=headers)
+            assert refused.value.status == 403, name
+        assert started.read_text() == ""
+        ours = {"Host": f"kg.test:{server.port}"}
+        async with http.get(base, params={"token": server.token}, headers=ours) as page:
+            body = await page.text()
+            assert page.status == 200
+        assert f"http://kg.test:{server.port}/static/" in body
+        assert f"ws://kg.test:{server.port}/ws/{server.token}" in body
+        assert "0.0.0.0" not in body
+        origin = f"http://kg.test:{server.port}"
+        async with http.ws_connect(ws_url(server), origin=origin, headers=ours) as ws:
+            assert await first_bytes(ws) == b"hello from the app"
 
 
 def test_cli_prints_the_link_with_its_token_and_checks_the_cap(
