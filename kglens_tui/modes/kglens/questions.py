@@ -49,7 +49,10 @@ CODE = re.compile(r"[^\W\d_]{1,3}")
 
 def _fold(text: str) -> str:
     """Case and accents aside: 'Repubblica Italiana' -> 'repubblica italiana'."""
-    norm = unicodedata.normalize("NFKD", text.casefold())
+    folded = text.casefold()
+    if folded.isascii():  # no accents to take off (NFKD leaves ASCII as it is)
+        return folded
+    norm = unicodedata.normalize("NFKD", folded)
     return "".join(c for c in norm if not unicodedata.combining(c))
 
 
