@@ -365,7 +365,7 @@ class _Pair:
     def __init__(self, kg: KGIndex, s: int, p: int) -> None:
         self._kg, self._s = kg, s
         self.true_nodes = kg.true_objects(s, p)
-        self.labels = tuple(kg.labels[t] for t in self.true_nodes.tolist())
+        self.labels = tuple(map(kg.labels.__getitem__, self.true_nodes.tolist()))
         self._display: str | None = None
 
     @property
