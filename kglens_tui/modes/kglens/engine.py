@@ -391,9 +391,9 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         self._preds = kg.p[positions]
         used, self._pred_codes = np.unique(self._preds, return_inverse=True)
         self._pred_keys = [kg.pred_keys[int(p)] for p in used]
+        """The run's predicates (keys) and each run edge's index among them."""
         self._entity_db_ids: list[int] = kg.entity_db_ids.tolist()
         """Each node's entity id (a stored row's candidate), read without numpy's scalars."""
-        """The run's predicates (keys) and each run edge's index among them."""
         self._draws: dict[tuple[int, int], DesignDraw] = {}
         """Draws of iterations not committed yet, by (iteration, first slot)."""
         self._asked_from: dict[tuple[int, int], tuple[int, int]] = {}
@@ -1040,7 +1040,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
         """Commit an iteration whole: its replies, the posterior's update and its metrics."""
         design, draws, means = self._design_rows(iteration, outcomes)
-        read = self._read_outcomes(iteration, outcomes, design, draws)
+        read = self._read_outcomes(outcomes, design, draws)
         pos = np.array(read.asked, dtype=np.int64)
         state_of = np.array(read.states, dtype=np.int8)
         failed = state_of == _FAILED
@@ -1124,7 +1124,6 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
 
     def _read_outcomes(
         self,
-        iteration: int,
         outcomes: list[Outcome],
         design: dict[int, tuple[int, float, float]],
         draws: list[DrawRow],
