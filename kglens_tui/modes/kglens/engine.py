@@ -294,7 +294,7 @@ class ProbeStats:
         )
 
 
-@dataclass
+@dataclass(slots=True)  # one per question: no instance dict to make
 class Outcome:
     """One asked question: its reply and verdict, who gave the verdict, and its token counts."""
 
