@@ -138,8 +138,20 @@ class PacedClient:
         self.simulated = inner.simulated
 
     async def complete(self, request: ChatRequest) -> Completion:
-        async with self.pacer.turn():
+        pacer = self.pacer
+        if pacer._interval_s:
+            async with pacer.turn():
+                return await self.inner.complete(request)
+        # no spacing to keep: a slot is all the request waits for (`Pacer.turn` without its
+        # turn object and the calls around it: this runs once per request)
+        slots = pacer._slots
+        await slots.acquire()
+        try:
+            if (left := _LEFT.get()) is not None:
+                left[0] = True  # the request goes out now
             return await self.inner.complete(request)
+        finally:
+            slots.release()
 
     async def aclose(self) -> None:
         await self.inner.aclose()

@@ -91,19 +91,22 @@ def draw_batch(
     k: int,
     floor: float,
     rng: np.random.Generator,
+    barred: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, int, int]:
     """Draw ``k`` edges besides the ``certain`` ones: ``pick(count, allowed)`` chooses the
     sampler's part, then a simple random sample of the remaining ``allowed`` edges the floor.
+    ``barred``, when the caller has it: the positions ``allowed`` leaves out, sorted (what
+    ``np.flatnonzero(~allowed)`` gives, without a pass over every edge).
 
     Returns (positions of the sampler's picks then the floor's, their inclusion probabilities,
     the floor's size, the number of edges it drew from)."""
-    size = min(floor_size(k, floor, rng), int(np.count_nonzero(allowed)))
+    barred = np.flatnonzero(~allowed) if barred is None else barred
+    size = min(floor_size(k, floor, rng), len(allowed) - len(barred))
     picks = np.asarray(pick(k - size, allowed) if k - size > 0 else [], dtype=np.int64)
-    pool = allowed.copy()
-    pool[picks] = False
-    pool[certain] = False
-    left_out = np.flatnonzero(~pool)
-    eligible = len(pool) - len(left_out)
+    # the positions the floor may not draw, sorted and each once: those barred, the sampler's
+    # picks and the certain ones (a few dozen: no pass over every edge)
+    left_out = np.union1d(barred, np.concatenate((picks, np.asarray(certain, dtype=np.int64))))
+    eligible = len(allowed) - len(left_out)
     size = min(size, eligible)
     # the same draw as choosing from the eligible positions themselves (choice draws indexes
     # into what it is given), without listing every one of them
@@ -152,6 +155,7 @@ def designed_sample(
     allowed = np.ones(len(state.alpha), dtype=bool)
     allowed[exclude] = False
     allowed[certain] = False
+    barred = np.union1d(exclude, certain).astype(np.int64)  # np.flatnonzero(~allowed)
 
     def pick(count: int, allowed: np.ndarray) -> np.ndarray:
         return sample_batch(
@@ -161,9 +165,9 @@ def designed_sample(
             rng,
             iteration,
             seed,
-            exclude=np.flatnonzero(~allowed),
+            exclude=barred,  # what `allowed` leaves out (draw_batch passes it unchanged)
             epsilon=epsilon,
             top_k=top_k,
         )
 
-    return draw_batch(pick, allowed, certain, k, floor, rng)
+    return draw_batch(pick, allowed, certain, k, floor, rng, barred)

@@ -294,7 +294,7 @@ class ProbeStats:
         )
 
 
-@dataclass
+@dataclass(slots=True)  # one per question: no instance dict to make
 class Outcome:
     """One asked question: its reply and verdict, who gave the verdict, and its token counts."""
 
@@ -313,6 +313,46 @@ class Outcome:
     def failed(self) -> bool:
         """The request or its verification failed: no answer of the model, never a wrong one."""
         return self.verdict is Verdict.ERROR
+
+
+_SUCCEEDED, _FAILED, _ERRORED = 0, 1, 2
+"""What a reply did to its edge, as `_Read.states` holds it: answered right, answered wrong (or
+refused, or unparseable: `FAILURES`), or no answer (a failed request)."""
+_NO_ANSWERS: tuple[list[int], list[bool], list[float], list[float]] = ([], [], [], [])
+
+
+class _Read:
+    """What a commit reads from an iteration's replies (`ProbeEngine._read_outcomes`)."""
+
+    __slots__ = (
+        "asked",
+        "categories",
+        "floor_answers",
+        "latencies",
+        "rows",
+        "said",
+        "states",
+        "tally",
+        "wh_asked",
+        "yes_no_asked",
+    )
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+        """Each reply's edge position, in reply order."""
+        self.states: list[int] = []
+        """Each reply's `_SUCCEEDED`, `_FAILED` or `_ERRORED`."""
+        self.categories: list[str] = []
+        self.rows: list[ObservationRow] = []
+        self.latencies: list[float] = []
+        self.tally = Counters()
+        self.wh_asked: list[int] = []
+        self.yes_no_asked: list[int] = []
+        self.said: list[tuple[str, str]] = []
+        """(expected, given) of each Yes/No answer that opens with yes or no."""
+        self.floor_answers: dict[int, tuple[list[int], list[bool], list[float], list[float]]] = {}
+        """Per draw with a floor (its first slot): the positions, failures, probabilities and
+        predictions of its answers that enter the KG-wide estimate."""
 
 
 def _p95(values: list[float]) -> float | None:
@@ -352,6 +392,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         used, self._pred_codes = np.unique(self._preds, return_inverse=True)
         self._pred_keys = [kg.pred_keys[int(p)] for p in used]
         """The run's predicates (keys) and each run edge's index among them."""
+        self._entity_db_ids: list[int] = kg.entity_db_ids.tolist()
+        """Each node's entity id (a stored row's candidate), read without numpy's scalars."""
         self._draws: dict[tuple[int, int], DesignDraw] = {}
         """Draws of iterations not committed yet, by (iteration, first slot)."""
         self._asked_from: dict[tuple[int, int], tuple[int, int]] = {}
@@ -901,31 +943,6 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         }
         return slots, rows, means
 
-    def _add_terms(
-        self,
-        outcomes: list[Outcome],
-        design: dict[int, tuple[int, float, float]],
-        draws: list[DrawRow],
-        means: dict[int, np.ndarray],
-    ) -> None:
-        """Add the committed draws with an answered floor to the running KG-wide estimate
-        (``means``: each draw's mean prediction per run predicate code, by its first slot)."""
-        for _iteration, first, floor, _eligible, population, total, _totals in draws:
-            if not floor:
-                continue
-            answers: list[Outcome] = []
-            slots: list[tuple[int, float, float]] = []
-            for o in outcomes:  # the draw's answered questions (one lookup of its design each)
-                d = design.get(o.question.slot)
-                if d is not None and d[0] == first and d[1] > 0 and not o.failed:
-                    answers.append(o)
-                    slots.append(d)
-            positions = [o.question.pos for o in answers]
-            failed = np.array([o.verdict in FAILURES for o in answers], dtype=np.float64)
-            prob = np.array([d[1] for d in slots])
-            self._terms.add(failed, prob, np.array([d[2] for d in slots]), total, population)
-            self._pairs.add(np.array(positions, dtype=np.int64), failed, prob, means[first], floor)
-
     def _answer_prompt(self, question: Question) -> Prompt:
         order = self.config.prompt_order
         reverse = order == "reversed" or (
@@ -957,7 +974,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         except LLMError as exc:
             errored = Outcome(question, "", Verdict.ERROR, "", Usage.failure(exc), exc.kind)
             self.guard.record(exc.kind, errored.usage.error)
-            self._show(errored)
+            self._show(errored, True)
             return errored
         if question.qtype == WH:
             outcome = Outcome(question, reply.text, Verdict.ERROR, "", Usage.of(reply))
@@ -973,15 +990,16 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 "",
                 checked.hedged,
             )
-        self.guard.record(outcome.kind if outcome.failed else None, outcome.usage.error)
-        self._show(outcome)
+        failed = outcome.verdict is Verdict.ERROR  # `Outcome.failed`, read once
+        self.guard.record(outcome.kind if failed else None, outcome.usage.error)
+        self._show(outcome, failed)
         return outcome
 
-    def _show(self, o: Outcome) -> None:
-        """Count a reply as soon as it is verified (`ProbeStats.uncommitted`) and put it on the
-        live feed."""
+    def _show(self, o: Outcome, failed: bool) -> None:
+        """Count a reply (``failed``: its `Outcome.failed`) as soon as it is verified
+        (`ProbeStats.uncommitted`) and put it on the live feed."""
         stats, q, usage = self.stats, o.question, o.usage
-        stats.uncommitted = stats.uncommitted.plus_one(usage, o.failed)
+        stats.uncommitted = stats.uncommitted.plus_one(usage, failed)
         stats.replies_total += 1
         stats.recent.append(
             ReplyView(
@@ -1024,12 +1042,13 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
 
     def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
         """Commit an iteration whole: its replies, the posterior's update and its metrics."""
-        verdicts = [o.verdict for o in outcomes]
-        asked = [o.question.pos for o in outcomes]
-        pos = np.array(asked, dtype=np.int64)
-        failed = np.array([v in FAILURES for v in verdicts], dtype=bool)
-        succeeded = np.array([v is Verdict.CORRECT for v in verdicts], dtype=bool)
-        distinct = len(set(asked)) == len(asked)
+        design, draws, means = self._design_rows(iteration, outcomes)
+        read = self._read_outcomes(outcomes, design, draws)
+        pos = np.array(read.asked, dtype=np.int64)
+        state_of = np.array(read.states, dtype=np.int8)
+        failed = state_of == _FAILED
+        succeeded = state_of == _SUCCEEDED
+        distinct = len(set(read.asked)) == len(read.asked)
         # the edges touched, each once (the counts below do not depend on their order)
         touched = pos if distinct else np.unique(pos)
         before = RateCounts.of(self.state.m[touched], self.state.n[touched])
@@ -1046,10 +1065,9 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             self.learned.after_iteration(self.state, iteration)
         self._rate_counts += RateCounts.of(self.state.m[touched], self.state.n[touched]) - before
         current = self._rate_counts.rates()
-        counts = Counter(map(str, verdicts))
-        usages = [o.usage for o in outcomes]
-        latencies = [u.latency_ms for u in usages if u.latency_ms is not None]
-        tally = Counters.of(zip(usages, [v is Verdict.ERROR for v in verdicts], strict=True))
+        counts = Counter(read.categories)
+        latencies = read.latencies
+        tally = read.tally
         summary = {
             "seconds": seconds,
             "requests": tally.requests,
@@ -1065,9 +1083,14 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             "all_sense_rate": current.all_sense,
             "counts": dict(counts),
         }
-        design, draws, means = self._design_rows(iteration, outcomes)
-        rows = [self._row(o, design.get(o.question.slot)) for o in outcomes]
-        self._add_terms(outcomes, design, draws, means)
+        for _iteration, first, floor, _eligible, population, total, _totals in draws:
+            if not floor:
+                continue
+            positions, failures, probs, predictions = read.floor_answers.get(first, _NO_ANSWERS)
+            fails = np.array(failures, dtype=np.float64)
+            prob = np.array(probs)
+            self._terms.add(fails, prob, np.array(predictions), total, population)
+            self._pairs.add(np.array(positions, dtype=np.int64), fails, prob, means[first], floor)
         checkpoint = (
             self.state
             if iteration % self.config.checkpoint_every == 0 or iteration >= self.config.iterations
@@ -1077,7 +1100,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             self.conn,
             self.run.id,
             iteration,
-            rows,
+            read.rows,
             summary,
             checkpoint,
             self.helpers.take(),
@@ -1089,25 +1112,11 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         s.uncommitted -= tally  # later iterations' replies stay (continuous scheduling)
         s.counts.update(counts)
         s.history.append(current)
-        wh_asked: list[int] = []
-        yes_no_asked: list[int] = []
-        said: list[tuple[str, str]] = []
-        for o, verdict in zip(outcomes, verdicts, strict=True):
-            if verdict is Verdict.ERROR:
-                continue
-            q = o.question
-            if q.qtype == WH:
-                wh_asked.append(q.pos)
-                continue
-            yes_no_asked.append(q.pos)
-            # the verdict already says what the first word answered (None: refused, unparseable)
-            expected = q.expected
-            if verdict is Verdict.CORRECT:
-                said.append((expected, expected))
-            elif verdict is Verdict.INCORRECT:
-                said.append((expected, "no" if expected == "yes" else "yes"))
-        s.yes_no.update(said)
-        for counts_of, asked_now in ((self._wh_asks, wh_asked), (self._yes_no_asks, yes_no_asked)):
+        s.yes_no.update(read.said)
+        for counts_of, asked_now in (
+            (self._wh_asks, read.wh_asked),
+            (self._yes_no_asks, read.yes_no_asked),
+        ):
             if distinct:  # each edge once: a plain indexed add counts them all
                 counts_of[np.array(asked_now, dtype=np.int64)] += 1
             else:
@@ -1115,6 +1124,85 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         self._update_kg_wide()
         if self.on_progress is not None:
             self.on_progress(self.snapshot(insights=False))
+
+    def _read_outcomes(
+        self,
+        outcomes: list[Outcome],
+        design: dict[int, tuple[int, float, float]],
+        draws: list[DrawRow],
+    ) -> _Read:
+        """Everything a commit reads from each reply, in one pass over them: the rows as
+        stored, the request counts, the edges asked by question type, the Yes/No answers given
+        and the answers of each draw's floor that enter the KG-wide estimate."""
+        read = _Read()
+        floored = {row[1] for row in draws if row[2]}
+        db_ids = self._entity_db_ids
+        asked, states, categories = read.asked, read.states, read.categories
+        rows, latencies, said = read.rows, read.latencies, read.said
+        errors = retries = prompt_tokens = completion_tokens = 0
+        for o in outcomes:
+            q, verdict, usage = o.question, o.verdict, o.usage
+            category = str(verdict)  # a StrEnum's str is its value, without the enum's lookup
+            asked.append(q.pos)
+            categories.append(category)
+            retries += usage.retries
+            prompt_tokens += usage.prompt_tokens
+            completion_tokens += usage.completion_tokens
+            if usage.latency_ms is not None:
+                latencies.append(usage.latency_ms)
+            where = design.get(q.slot)
+            draw_slot, prob, prediction = where if where is not None else (None, None, None)
+            candidate = q.candidate
+            # positional: a named tuple's keywords cost four times its fields' (64 rows)
+            rows.append(
+                ObservationRow(
+                    q.iteration,
+                    q.slot,
+                    q.pos,
+                    q.edge_id,
+                    q.qtype,
+                    q.generator,
+                    q.text,
+                    db_ids[candidate] if candidate is not None else None,
+                    q.expected,
+                    to_json(q.expected_answers) if q.expected_answers else "[]",
+                    o.reply,
+                    category,
+                    o.verifier,
+                    usage,
+                    o.hedged,
+                    o.matcher,
+                    draw_slot,
+                    prob,
+                    prediction,
+                )
+            )
+            if verdict is Verdict.ERROR:
+                errors += 1
+                states.append(_ERRORED)
+                continue
+            failed = verdict in FAILURES  # else the model answered right
+            states.append(_FAILED if failed else _SUCCEEDED)
+            if where is not None and draw_slot in floored and where[1] > 0:
+                answers = read.floor_answers.get(draw_slot)
+                if answers is None:
+                    answers = read.floor_answers[draw_slot] = ([], [], [], [])
+                answers[0].append(q.pos)
+                answers[1].append(failed)
+                answers[2].append(where[1])
+                answers[3].append(where[2])
+            if q.qtype == WH:
+                read.wh_asked.append(q.pos)
+                continue
+            read.yes_no_asked.append(q.pos)
+            # the verdict already says what the first word answered (None: refused, unparseable)
+            expected = q.expected
+            if verdict is Verdict.CORRECT:
+                said.append((expected, expected))
+            elif verdict is Verdict.INCORRECT:
+                said.append((expected, "no" if expected == "yes" else "yes"))
+        read.tally = Counters(len(outcomes), errors, retries, prompt_tokens, completion_tokens)
+        return read
 
     def _blind_spots(
         self, k: int | None = None
@@ -1168,32 +1256,6 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             ),
         )
         return tuple(out), view
-
-    def _row(self, o: Outcome, design: tuple[int, float, float] | None = None) -> ObservationRow:
-        q = o.question
-        draw_slot, prob, prediction = design if design is not None else (None, None, None)
-        # positional: a named tuple's keywords cost four times its fields' (64 rows an iteration)
-        return ObservationRow(
-            q.iteration,
-            q.slot,
-            q.pos,
-            q.edge_id,
-            q.qtype,
-            q.generator,
-            q.text,
-            int(self.kg.entity_db_ids[q.candidate]) if q.candidate is not None else None,
-            q.expected,
-            to_json(q.expected_answers) if q.expected_answers else "[]",
-            o.reply,
-            str(o.verdict),
-            o.verifier,
-            o.usage,
-            o.hedged,
-            o.matcher,
-            draw_slot,
-            prob,
-            prediction,
-        )
 
 
 def start_run(

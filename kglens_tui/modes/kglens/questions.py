@@ -49,7 +49,10 @@ CODE = re.compile(r"[^\W\d_]{1,3}")
 
 def _fold(text: str) -> str:
     """Case and accents aside: 'Repubblica Italiana' -> 'repubblica italiana'."""
-    norm = unicodedata.normalize("NFKD", text.casefold())
+    folded = text.casefold()
+    if folded.isascii():  # no accents to take off (NFKD leaves ASCII as it is)
+        return folded
+    norm = unicodedata.normalize("NFKD", folded)
     return "".join(c for c in norm if not unicodedata.combining(c))
 
 
@@ -362,7 +365,7 @@ class _Pair:
     def __init__(self, kg: KGIndex, s: int, p: int) -> None:
         self._kg, self._s = kg, s
         self.true_nodes = kg.true_objects(s, p)
-        self.labels = tuple(kg.labels[t] for t in self.true_nodes.tolist())
+        self.labels = tuple(map(kg.labels.__getitem__, self.true_nodes.tolist()))
         self._display: str | None = None
 
     @property
