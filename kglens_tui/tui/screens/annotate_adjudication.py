@@ -99,6 +99,7 @@ def _default_adjudicator() -> str:
 ITEM_COLUMNS = ("item", "KG", "type", "clear", "correct", "app", "status")
 """The items table's columns."""
 
+
 class DecisionScreen(ModalScreen[Adjudication | None]):
     """The decision form; stores it off the UI thread and dismisses with the stored decision."""
 
