@@ -11,6 +11,7 @@ bundled KGs; some change their verdict under rules 20, the others guard the rule
 from __future__ import annotations
 
 import pytest
+from verdict_support import bundled_verdict
 
 from kglens_tui.bench.verifier_bench import Case, Rivals, matcher_verdict
 from kglens_tui.core.question_type import WH
@@ -27,32 +28,8 @@ def rivals() -> Rivals:
     return Rivals(["country", "elements", "places"])
 
 
-def verdict(
-    rivals: Rivals,
-    reply: str,
-    question: str,
-    answers: tuple[tuple[str, ...], ...],
-    *,
-    kg: str = "country",
-    predicate: str = "capital",
-    object_type: str = "city",
-) -> Verdict:
-    """The verdict a run gives ``reply`` to ``question`` of the bundled ``kg``."""
-    case = Case(
-        id=question,  # the rivals find a question's subject once per id
-        source="hand-written for tests",
-        kg=kg,
-        object_type=object_type,
-        qtype=WH,
-        question=question,
-        expected="",
-        answers=answers,
-        reply=reply,
-        label="",
-        hedged=False,
-        predicate=predicate,
-    )
-    return matcher_verdict(case, rivals).verdict
+verdict = bundled_verdict
+"""The verdict a run gives a reply to a question of a bundled KG (`verdict_support`)."""
 
 
 def capital_verdict(rivals: Rivals, reply: str) -> Verdict:
