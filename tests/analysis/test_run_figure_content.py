@@ -15,7 +15,7 @@ from kglens_tui.analysis.grid import SMALL_N
 from kglens_tui.analysis.groups import cross_table
 from kglens_tui.analysis.kgwide_render import predicate_kg_wide
 from kglens_tui.analysis.rundata import RunData, load_run_data
-from kglens_tui.modes.kglens.rate_text import CAPPED
+from kglens_tui.modes.kglens.rate_text import CAPPED, CAPPED_NOTE
 from kglens_tui.store.connection import connect
 
 
@@ -64,7 +64,7 @@ def test_the_predicates_figure_marks_capped_rates_and_gives_n(run: RunData) -> N
         f"{name}{CAPPED if name in capped else ''} (n={kw.rate.answers:,})"
         for name, kw in per.items()
     )
-    assert "† estimated outside 0–100%" in ax.get_xlabel()
+    assert CAPPED_NOTE in " ".join(ax.get_xlabel().split())
     assert "simulated" in ax.get_title()
 
 
