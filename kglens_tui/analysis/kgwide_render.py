@@ -15,6 +15,7 @@ from kglens_tui.modes.kglens.rate_text import (
     TOO_FEW_PAIRS,
     capped_note,
     n_text,
+    noted,
     sense_text,
     win_text,
 )
@@ -102,15 +103,14 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         return None
     rate = kw.rate
     senses = {sense: kg_wide_sense(data, sense, adjusted=False) for sense in SENSE_ROWS}
-    note = capped_note([rate, *(two.rate for two in senses.values() if two is not None)])
     table = LiteralTable(
         title=KG_WIDE_TITLE,
         title_justify="left",
-        caption=f"{rate.edges:,} edges. {method_note(rate)} Chance: blind guessing (Yes/No a "
-        "coin, Wh the predicate's most common object) on the same estimand. "
-        + TWO_ASKS
-        + "."
-        + (f" {note}." if note else ""),
+        caption=noted(
+            f"{rate.edges:,} edges. {method_note(rate)} Chance: blind guessing (Yes/No a coin, "
+            f"Wh the predicate's most common object) on the same estimand. {TWO_ASKS}.",
+            [rate, *(two.rate for two in senses.values() if two is not None)],
+        ),
         caption_justify="left",
     )
     for col in ("metric", "value [95% interval]", "chance", "n"):
@@ -175,11 +175,10 @@ def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> Liter
     are asked more than once), worst first; None without one."""
     if not rows:
         return None
-    note = capped_note(kw.rate for kw in rows.values())
     table = LiteralTable(
         title=title,
         title_justify="left",
-        caption=caption + (f" {note}." if note else ""),
+        caption=noted(caption, (kw.rate for kw in rows.values())),
         caption_justify="left",
     )
     for col in ("group", "win [95% interval]", "chance", "answers of edges"):

@@ -8,21 +8,10 @@ from kglens_tui.analysis.compare import SIGNIFICANCE, Drift, PredicateTest, RunG
 from kglens_tui.analysis.compare_text import confounded
 from kglens_tui.analysis.groups import CHANCE_FIELD
 from kglens_tui.analysis.kgwide import KGWide
-from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.kglens.estimates import Difference
-from kglens_tui.modes.kglens.rate_text import capped_note, win_text
-from kglens_tui.textfmt import pct, short_target
-
-
-def _with_note(text: str, note: str) -> str:
-    """A caption with a note (`rate_text.capped_note`) after it, if any."""
-    return f"{text} {note}." if note else text
-
-
-def _ci(p: Proportion) -> str:
-    """A rate over the examined edges with its interval, as the table files split it."""
-    return "—" if p.value is None else f"{pct(p.value)} [{pct(p.low)}–{pct(p.high)}]"
+from kglens_tui.modes.kglens.rate_text import noted, win_text
+from kglens_tui.textfmt import pct, rate_ci, short_target
 
 
 def table3_values(grid: RunGrid, metric: str) -> LiteralTable:
@@ -35,11 +24,11 @@ def table3_values(grid: RunGrid, metric: str) -> LiteralTable:
     table = LiteralTable(
         title=f"Table 3 values: {name} rate, one row per run",
         title_justify="left",
-        caption=_with_note(
+        caption=noted(
             "KG-wide: every edge of the column's selection asked once (kglens report RUN), "
             "chance on the same estimand; examined: over the run's examined edges, 95% Wilson "
             "interval, chance with each ask independent.",
-            capped_note(estimates) if wide else "",
+            estimates if wide else [],
         ),
     )
     headers = ["model", "KG selection", "difficulty", "run", "status"]
@@ -57,7 +46,7 @@ def table3_values(grid: RunGrid, metric: str) -> LiteralTable:
             if wide:
                 row += _kg_wide_cells(cell.kg_wide)
             chance = getattr(cell.chance, CHANCE_FIELD[metric])
-            row += [_ci(cell.rates.get(metric)), str(cell.rates.examined), pct(chance)]
+            row += [rate_ci(*cell.rates.get(metric).bounds), str(cell.rates.examined), pct(chance)]
             table.add_row(*row)
     return table
 
@@ -85,14 +74,12 @@ def difference_table(dr: Drift, a: int, b: int) -> LiteralTable | None:
     table = LiteralTable(
         title=f"KG-wide win rate differences, run {a} → run {b}",
         title_justify="left",
-        caption=_with_note(
+        caption=noted(
             f"Difference: run {b} minus run {a} in points, 95% interval, two-sided test of no "
             f"difference ({how}); q: p adjusted over the predicates (Benjamini-Hochberg, false "
             "discovery rate 5%)." + (f" The {caveat}." if caveat else ""),
-            capped_note(
-                [dr.kg_wide_a.rate, dr.kg_wide_b.rate]
-                + [kw.rate for t in dr.predicate_tests for kw in (t.a, t.b)]
-            ),
+            [dr.kg_wide_a.rate, dr.kg_wide_b.rate]
+            + [kw.rate for t in dr.predicate_tests for kw in (t.a, t.b)],
         ),
     )
     for header in (

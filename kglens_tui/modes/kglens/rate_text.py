@@ -42,6 +42,12 @@ def capped_note(rates: Iterable[DesignRate | None]) -> str:
     return CAPPED_NOTE if any(rate is not None and rate.capped for rate in rates) else ""
 
 
+def noted(caption: str, rates: Iterable[DesignRate | None]) -> str:
+    """A caption with `CAPPED_NOTE` after it when any of these estimates is shown capped."""
+    note = capped_note(rates)
+    return f"{caption} {note}." if note else caption
+
+
 def worth(rate: DesignRate) -> float | None:
     """What the estimate's answers are worth as independent asks, where weighting makes the
     plain count misleading (None: a census, no standard error, or an estimate at 0% or 100%, where
