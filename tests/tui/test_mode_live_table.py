@@ -145,3 +145,30 @@ async def test_at_80x24_a_long_label_in_the_metrics_table_ends_in_an_ellipsis(
         assert table.max_scroll_x == 0 and table.region.right <= 80
         widths = [c.width for c in table.columns.values()]
         assert len(label) == widths[0]
+
+
+async def test_a_panel_being_removed_ignores_a_late_layout(
+    kontest_db: tuple[Path, object],
+) -> None:
+    """A view that arrives while a panel is being removed (its children go first) is dropped,
+    not an error: the screen may hand a panel a layout between its children's and its own
+    removal (a full run once failed with "No nodes match '.panel-title'")."""
+    db, final = kontest_db
+    app = make_app(db)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        app.open_run(final.run_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: bool(screen.query(".panel-table")))
+        panel = screen.query_one(PanelTable)
+        await wait_for(pilot, lambda: panel.drawn)
+        await panel.remove_children()
+        assert not panel.query(".panel-title")
+        layout = panel_layout(
+            app.console,
+            Panel("oracles", "late", ("a", "b"), (PanelRow("x", ("1", "2")),)),
+            screen.size.width - 2,
+        )
+        panel.show(layout)
+        assert panel.panel is layout

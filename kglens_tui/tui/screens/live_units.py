@@ -153,10 +153,14 @@ class PanelTable(Vertical):
         self.panel = layout
         self._shape: tuple[Any, ...] | None = None
         self._composed = False
+        self._title = Static(markup_literal(layout.title, one_line=True), classes="panel-title")
+        self._table: LiteralDataTable[Any] = LiteralDataTable(
+            cursor_type="row", zebra_stripes=True, classes="panel-table"
+        )
 
     def compose(self) -> ComposeResult:
-        yield Static(markup_literal(self.panel.title, one_line=True), classes="panel-title")
-        yield LiteralDataTable(cursor_type="row", zebra_stripes=True, classes="panel-table")
+        yield self._title
+        yield self._table
 
     def on_mount(self) -> None:
         self._composed = True
@@ -169,12 +173,12 @@ class PanelTable(Vertical):
 
     def show(self, layout: PanelLayout) -> None:
         """Show ``layout``: the columns anew when they change, their widths in place, the rows
-        synced by key (before the panel is mounted: once it is)."""
+        synced by key (before the panel is mounted: once it is; while it is being removed, whose
+        children go first: never)."""
         self.panel = layout
-        if not self._composed:
+        if not (self._composed and self._title.is_attached and self._table.is_attached):
             return
-        title = self.query_one(".panel-title", Static)
-        self._shape = show_panel(title, self.query_one(LiteralDataTable), layout, self._shape)
+        self._shape = show_panel(self._title, self._table, layout, self._shape)
 
 
 def show_panel(
