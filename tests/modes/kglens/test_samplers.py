@@ -53,3 +53,30 @@ def test_small_pool_returns_what_there_is() -> None:
     state = PKGState.prior(5)
     batch = sample_batch(Sampler.THOMPSON, state, 64, np.random.default_rng(0), 1, 0)
     assert sorted(batch.tolist()) == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("shape", ["distinct", "few values", "mostly tied", "all tied", "tied top"])
+def test_the_kth_largest_pair_is_a_full_partitions(shape: str) -> None:
+    """The top-k sampler's cut comes from a threshold guessed on a sample; it must equal what a
+    partition of every value gives, ties (edges at one prior) and the fallback included."""
+    from kglens_tui.modes.kglens.samplers import _kth_largest_two
+
+    rng = np.random.default_rng(7)
+    for trial in range(40):
+        n = int(rng.integers(2, 3_000))
+        if shape == "distinct":
+            values = rng.random(n)
+        elif shape == "few values":
+            values = rng.choice(rng.random(5), n)
+        elif shape == "mostly tied":
+            values = np.full(n, 0.3)
+            values[rng.choice(n, max(1, n // 50), replace=False)] = rng.random(max(1, n // 50))
+        elif shape == "all tied":
+            values = np.full(n, 0.25)
+        else:  # the largest values tie, so the guessed threshold sits on them
+            values = rng.random(n) * 0.5
+            values[rng.choice(n, max(2, n // 3), replace=False)] = 0.9
+        for k in {1, min(n - 1, 100), n - 1, int(rng.integers(1, n))}:
+            ordered = np.sort(values)
+            want = (float(ordered[n - k]), float(ordered[n - k - 1]))
+            assert _kth_largest_two(values, k) == want, (shape, trial, n, k)
