@@ -1213,9 +1213,14 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         whatever the run's propagation: an edge that failed itself outranks its neighbours."""
         if not (self.state.m + self.state.n).any():
             return (), None
+        posterior = None
         if self.learned is not None:
+            # the state is the learned posterior: its means are the ones review shows, and a
+            # run opened from a checkpoint without a refit since gets a fit of its own for the
+            # summary, leaving the state as the run left it
             model = self.learned.model
-            fit = self.learned.fit or self.learned.refit(self.state)
+            fit = self.learned.fit or model.fit(self.state.m, self.state.n)
+            posterior = (self.state.alpha, self.state.beta)
         else:
             if self._panel_model is None:
                 kg, pos = self.kg, self.positions
@@ -1223,7 +1228,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             model = self._panel_model
             fit = model.fit(self.state.m, self.state.n)
         top, mean, share = rank_blind_spots(
-            model, fit, self.state.m, self.state.n, k or self.config.blind_spots
+            model, fit, self.state.m, self.state.n, k or self.config.blind_spots, posterior
         )
         kg = self.kg
         out = []

@@ -546,21 +546,32 @@ def learned_summary(model: ErrorModel, fit: ModelFit, top: int = 3) -> Learned:
 
 
 def rank_blind_spots(
-    model: ErrorModel, fit: ModelFit, m: np.ndarray, n: np.ndarray, k: int
+    model: ErrorModel,
+    fit: ModelFit,
+    m: np.ndarray,
+    n: np.ndarray,
+    k: int,
+    posterior: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The k examined edges with the highest posterior mean error rate under the fit, with
     their posterior means and the share of each estimate that comes from the model (its
     predicate and neighbours: S / (S + answers)) rather than the edge's own answers.
 
     An edge that failed itself outranks one whose neighbours failed: its own answers count in
-    full, the model's prediction for it (made without them) only as S answers."""
+    full, the model's prediction for it (made without them) only as S answers. With
+    ``posterior`` (alpha and beta of a run kept at the learned posterior: the fit's prior at
+    its last refit plus every answer since) the edges are ranked by its means, the numbers the
+    review lists show, rather than by the fit's prior for today's answers."""
     seen = np.flatnonzero((np.asarray(m) + np.asarray(n)) > 0)
     if len(seen) == 0:
         empty = np.empty(0)
         return seen, empty, empty
-    _, prior_a, prior_b = model.prior(fit, m, n)
-    a = prior_a[seen] + np.asarray(n)[seen]
-    b = prior_b[seen] + np.asarray(m)[seen]
+    if posterior is not None:
+        a, b = posterior[0][seen], posterior[1][seen]
+    else:
+        _, prior_a, prior_b = model.prior(fit, m, n)
+        a = prior_a[seen] + np.asarray(n)[seen]
+        b = prior_b[seen] + np.asarray(m)[seen]
     mean = a / (a + b)
     k = min(k, len(seen))
     # the stable top k (ties in position order) without sorting every examined edge
@@ -568,5 +579,10 @@ def rank_blind_spots(
     above = np.flatnonzero(mean > cut)
     top = np.concatenate((above, np.flatnonzero(mean == cut)[: k - len(above)]))
     top = top[np.argsort(-mean[top], kind="stable")]
-    share = fit.worth / (a[top] + b[top])
+    total = a[top] + b[top]
+    if posterior is None:
+        share = fit.worth / total
+    else:  # the prior's weight is what the posterior holds beyond the edge's own answers
+        answers = (np.asarray(m) + np.asarray(n))[seen[top]]
+        share = (total - answers) / total
     return seen[top], mean[top], share

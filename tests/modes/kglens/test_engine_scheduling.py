@@ -104,11 +104,14 @@ def test_blind_spots_are_the_stable_top_k_with_ties(conn: sqlite3.Connection) ->
     state.m[:] = rng.integers(0, 3, size)
     state.n[:] = rng.integers(0, 3, size)  # many edges share a posterior: ties everywhere
     examined = np.flatnonzero((state.m + state.n) > 0)
+    assert engine.learned is not None  # the posterior is the learned one: the panel ranks by it
+    engine.learned.refit(state)
     kg, pos = engine.kg, engine.positions
     model = ErrorModel(kg.p[pos], kg.s[pos], kg.o[pos])
     fit = model.fit(state.m, state.n)
     _, prior_a, prior_b = model.prior(fit, state.m, state.n)
-    mean = ((prior_a + state.n) / (prior_a + prior_b + state.m + state.n))[examined]
+    assert np.array_equal(state.alpha, prior_a + state.n)
+    mean = (state.alpha / (state.alpha + state.beta))[examined]
     pos_of = {int(e): i for i, e in enumerate(engine.run.edge_ids)}
     for k in (1, 5, 12, len(examined), len(examined) + 3):
         want = examined[np.argsort(-mean, kind="stable")[:k]]

@@ -63,3 +63,29 @@ def test_a_resumed_run_refits_where_the_original_did(
     assert len(rows(conn, first.run.id)) == 7 * 16
     assert np.array_equal(resumed.state.alpha, whole.state.alpha)
     assert np.array_equal(resumed.state.beta, whole.state.beta)
+
+
+def test_blind_spots_show_the_posterior_review_shows_live_and_reopened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run ending between refits: its final blind spots, the same run opened again (from a
+    checkpoint with no refit since) and review's list give each edge one P(err), and opening
+    the run leaves its posterior as the run left it (it once refitted it for the panel)."""
+    from kglens_tui.analysis.blindspots import blind_spots
+    from kglens_tui.analysis.rundata import load_run_data
+    from kglens_tui.modes.kglens.mode import open_snapshot
+
+    monkeypatch.setattr(learned, "EDGES_PER_REFIT_STEP", 500)  # every 3rd iteration
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(**{**CONFIG, "iterations": 8, "checkpoint_every": 7})
+    engine = prepare(conn, config=config)
+    assert isinstance(engine, ProbeEngine) and engine.learned is not None
+    assert not engine.learned.due(8) and engine.learned.due(6)  # last refit before the checkpoint
+    final = run_blocking(engine)
+    live = {b.edge_id: (b.mean_error, b.from_neighbours) for b in final.blind_spots}
+    assert len(live) >= 10
+    opened = open_snapshot(conn, final.run_id)
+    assert {b.edge_id: (b.mean_error, b.from_neighbours) for b in opened.blind_spots} == live
+    review = {r.edge_id: r.mean for r in blind_spots(load_run_data(conn, final.run_id), limit=None)}
+    for edge_id, (mean, _) in live.items():
+        assert review[edge_id] == pytest.approx(mean, abs=1e-12)
