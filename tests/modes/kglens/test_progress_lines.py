@@ -74,3 +74,42 @@ def test_probe_progress_has_the_two_ask_rates_during_the_run(tmp_path) -> None:
     conn.close()
     during = [items for items in seen[:-1] if len(items) > 1]
     assert during and all(any("2 asks" in item for item in items) for items in during)
+
+
+def test_probe_progress_computes_two_ask_rates_every_few_iterations_on_a_big_kg(
+    tmp_path, monkeypatch
+) -> None:
+    """The two-ask rates cost O(edges): probe progress computes them after every commit of a
+    run of up to `SENSES_EDGES_PER_ITERATION` edges, else every edges / that many iterations,
+    and shows the last ones in between."""
+    from kglens_tui.modes.kglens import engine as engine_module
+    from kglens_tui.modes.kglens.config import RunConfig
+    from kglens_tui.runs.runner import prepare, run_blocking
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(
+        kg="country", target="sim", iterations=7, batch_size=16, stop_on_convergence=False
+    )
+    made: list = []
+    computed: list[int] = []
+
+    def on_progress(_snap: object) -> None:
+        if made:
+            made[0].progress_snapshot()
+
+    engine = prepare(conn, config=config, on_progress=on_progress)
+    made.append(engine)
+    senses = engine._senses
+
+    def counted() -> object:
+        computed.append(engine.stats.iteration)
+        return senses()
+
+    monkeypatch.setattr(engine, "_senses", counted)
+    monkeypatch.setattr(engine_module, "SENSES_EDGES_PER_ITERATION", -(-len(engine.positions) // 3))
+    run_blocking(engine)
+    conn.close()
+    every = len(engine.positions) // engine_module.SENSES_EDGES_PER_ITERATION
+    assert every == 2
+    assert computed == [1, 3, 5, 7]  # the final snapshot's insights come at 7 too
