@@ -320,3 +320,49 @@ def test_an_all_right_run_keeps_a_width_under_every_interval() -> None:
     # the bound is only for a rarer outcome seen fewer than MIN_EVENTS times
     assert rare_outcome_se(10, 20) == 0.0 and rare_outcome_se(9, 200) > 0
     assert rare_outcome_se(191, 200) > 0 and rare_outcome_se(190, 200) == 0.0
+
+
+def test_the_live_pair_terms_give_the_rows_estimate() -> None:
+    """`PairTerms` sums each draw's terms as it comes (an estimate no longer passes over every
+    answer of the run); on random draws, floors of 0 among them, it gives what
+    `design_pair_rate` gives on the same answers, both senses, up to rounding."""
+    from kglens_tui.modes.kglens.sense_rates import PairTerms, design_pair_rate
+
+    rng = np.random.default_rng(0)
+    compared = 0
+    for trial in range(30):
+        n_edges, n_groups = int(rng.integers(5, 300)), int(rng.integers(1, 6))
+        groups = rng.integers(0, n_groups, n_edges)
+        groups[:n_groups] = np.arange(n_groups)
+        terms = PairTerms(groups)
+        draws: list[tuple[np.ndarray, ...]] = []
+        weights: list[float] = []
+        for t in range(int(rng.integers(1, 40))):
+            k = int(rng.integers(0, 20))
+            pos = rng.integers(0, n_edges, k)
+            failed = (rng.random(k) < 0.3).astype(float)
+            prob = np.where(rng.random(k) < 0.7, rng.random(k) * 0.5 + 0.01, 1.0)
+            means = rng.random(n_groups)
+            floor = int(rng.integers(0 if trial % 3 == 0 else 1, 10))
+            terms.add(pos, failed, prob, means, floor)
+            draws.append((np.full(k, t), pos, failed, prob, means))
+            weights.append(float(floor))
+        for sense in (ZERO_SENSE, ALL_SENSE):
+            got = terms.estimate(sense)
+            if len(weights) < 3:
+                assert got is None
+                continue
+            d, e, y, p = (np.concatenate([x[i] for x in draws]) for i in range(4))
+            c = np.vstack([x[4] for x in draws])
+            zero = sense == ZERO_SENSE
+            want = design_pair_rate(
+                d, e, y if zero else 1 - y, p, groups, c if zero else 1 - c, np.array(weights)
+            )
+            assert (got is None) == (want is None), (trial, sense)
+            if got is None or want is None:
+                continue
+            assert got.error == pytest.approx(want.error, rel=1e-9, abs=1e-12)
+            assert got.se == pytest.approx(want.se, rel=1e-9, abs=1e-12)
+            assert (got.answers, got.edges, got.method) == (want.answers, want.edges, want.method)
+            compared += 1
+    assert compared > 20
