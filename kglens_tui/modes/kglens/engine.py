@@ -374,6 +374,9 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     iteration plans a batch from the posterior (`sample`), asks and scores it (`ask`), and
     commits it with the posterior's update (`finish_iteration`)."""
 
+    _senses_at: int | None
+    """The iteration the two-ask rates were last computed at (None: not yet)."""
+
     mode = KGLENS
     stats: ProbeStats
 
@@ -523,8 +526,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             helpers=self.helpers,
         )
         self._rate_counts = RateCounts.of(self.state.m, self.state.n)
-        self._senses_at: int | None = None
-        """The iteration the two-ask rates were last computed at."""
+        self._senses_at = None
         """What the rates after each iteration are computed from (`finish_iteration`)."""
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
