@@ -197,6 +197,7 @@ def make_run(
         propagation=propagation,
         propagation_mode=mode,
         iterations=len(asks),
+        batch_size=4,  # fewer than its edges: a run drawn without the design, not a census
     ).validate()
     order = np.array([ids[e] for e in EDGES], dtype=np.int64)
     run_id = create_run(conn, kg_id, config, {}, target, False, order)

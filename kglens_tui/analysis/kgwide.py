@@ -16,10 +16,10 @@ from kglens_tui.analysis.rundata import DROPPED, RunData
 from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.core.question_type import YES_NO
 from kglens_tui.modes.kglens.chance import ChanceRates, chance_rates, guess_failure
+from kglens_tui.modes.kglens.design import is_census
 from kglens_tui.modes.kglens.estimates import DesignRate, census_rate, design_rate, hajek_rate
 from kglens_tui.modes.kglens.rate_text import within_unit
 from kglens_tui.modes.kglens.runstore import FAILED
-from kglens_tui.modes.kglens.samplers import Sampler
 from kglens_tui.modes.kglens.sense_rates import (
     ZERO_SENSE,
     census_pair_rate,
@@ -66,6 +66,12 @@ def shown(rate: DesignRate, chance_error: float | None) -> KGWide:
     [0, 1]."""
     chance = None if chance_error is None else min(max(chance_error, 0.0), 1.0)
     return KGWide(within_unit(rate), chance)
+
+
+def census(data: RunData) -> bool:
+    """Whether the run asked every one of its edges in every iteration (`design.is_census`)."""
+    config = data.run.config
+    return is_census(config.sampler, config.batch_size, data.n_edges)
 
 
 def load_design(data: RunData) -> Design | None:
@@ -162,7 +168,7 @@ def _kg_wide(
     in_scope = answered & population[data.obs.pos]
     chance = _chance(data, population)
     chance_error = None if chance is None else chance.error
-    if data.run.config.sampler == Sampler.BRUTE_FORCE:
+    if census(data):
         return _census(data, in_scope, failed, chance_error, int(population.sum()))
     design = load_design(data)
     if design is None or not design.usable:
@@ -230,7 +236,7 @@ def _sense(data: RunData, sense: str, adjusted: bool) -> KGWide | None:
     chance = _chance(data, population)
     chance_rate = None if chance is None else chance.zero_sense if zero else chance.all_sense
     event = failed if zero else 1.0 - failed
-    if data.run.config.sampler == Sampler.BRUTE_FORCE:
+    if census(data):
         pos = data.obs.pos[in_scope]
         asked = np.bincount(pos, minlength=data.n_edges).astype(np.float64)
         events = np.bincount(pos, weights=event[in_scope], minlength=data.n_edges)
@@ -286,7 +292,7 @@ def kg_wide_yes_rate(data: RunData, adjusted: bool = True) -> DesignRate | None:
     use = answered & parsed & population[data.obs.pos]
     if not use.any():
         return None
-    if data.run.config.sampler == Sampler.BRUTE_FORCE:
+    if census(data):
         pos = data.obs.pos[use]
         said = np.bincount(pos, weights=yes[use].astype(np.float64), minlength=data.n_edges)
         asked = np.bincount(pos, minlength=data.n_edges).astype(np.float64)

@@ -17,11 +17,10 @@ import math
 
 import numpy as np
 
-from kglens_tui.analysis.kgwide import load_design
+from kglens_tui.analysis.kgwide import census, load_design
 from kglens_tui.analysis.rundata import DROPPED, RunData
 from kglens_tui.modes.kglens.estimates import Difference, paired_design_difference, tested
 from kglens_tui.modes.kglens.runstore import FAILED
-from kglens_tui.modes.kglens.samplers import Sampler
 
 
 def plan_of(data: RunData) -> int:
@@ -67,7 +66,7 @@ def paired_difference(
     edges = int(population.sum())
     if len(index) == 0 or edges == 0:
         return None
-    if a.run.config.sampler == Sampler.BRUTE_FORCE:
+    if census(a):
         return _census_difference(a.obs.pos[index], diff)
     return _design_difference(a, index, diff, edges)
 

@@ -500,3 +500,44 @@ def test_the_report_s_kg_wide_headline_is_as_logged_like_its_other_rates(
     assert win_text(logged.rate) in headline and win_text(applied.rate) not in headline
     words = " ".join(out.split())
     assert f"with them applied, KG-wide win {win_text(applied.rate)}; over the examined" in words
+
+
+def test_a_batch_as_large_as_the_run_gives_the_census(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run whose batch holds every one of its edges asks them all in each iteration, each
+    with certainty: its design has no floor, and it showed no KG-wide rate at all, with a false
+    reason (trial 3). Its KG-wide rates are the census's, alike in the engine, the report and
+    the run_rates view, recomputed here from the stored replies."""
+    from kglens_tui.modes.kglens.mode import open_snapshot
+
+    db = tmp_path / "w.db"
+    args = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*args, "--batch-size", "5000", "--iterations", "3", "--target", "sim:2"]) == 0
+    conn = connect(db)
+    rows = conn.execute(
+        "SELECT pos, category FROM observation WHERE run_id = 1 AND category != 'error'"
+    ).fetchall()
+    n_edges = len(load_run_data(conn, 1).run.edge_ids)
+    pos = np.array([r[0] for r in rows])
+    failed = np.array([r[1] in ("incorrect", "refused", "unparseable") for r in rows], float)
+    assert np.bincount(pos, minlength=n_edges).min() == 3  # every edge, every iteration
+    by_hand = census_rate(
+        np.bincount(pos, weights=1 - failed, minlength=n_edges).astype(int),
+        np.bincount(pos, weights=failed, minlength=n_edges).astype(int),
+    )
+    assert by_hand is not None
+    estimate = kg_wide(load_run_data(conn, 1), adjusted=False)
+    assert estimate is not None and estimate.rate.method == "census"
+    assert estimate.rate.error == pytest.approx(by_hand.error)
+    live = open_snapshot(conn, 1).kg_wide
+    assert live is not None and live.error == pytest.approx(by_hand.error)
+    row = conn.execute("SELECT * FROM run_rates WHERE run_id = 1").fetchone()
+    assert row["kg_wide_method"] == "census"
+    assert row["kg_wide_error_rate"] == pytest.approx(by_hand.error)
+    conn.close()
+    capsys.readouterr()
+    assert main(["--db", str(db), "report", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "KG-wide rates: none" not in out
+    assert f"{(1 - by_hand.error) * 100:.1f}% [" in out.partition("edges this run examined")[0]

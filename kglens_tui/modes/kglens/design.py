@@ -128,6 +128,13 @@ def nth_eligible(index: np.ndarray, left_out: np.ndarray) -> np.ndarray:
     return index + np.searchsorted(before, index, side="right")
 
 
+def is_census(sampler: str, batch_size: int, edges: int) -> bool:
+    """Whether every iteration of a run asks every one of its ``edges``: brute force, or a batch
+    at least as large as the run (any sampler then takes them all, each with certainty, and its
+    design has no floor to estimate from). Its KG-wide rates are a census's."""
+    return sampler == Sampler.BRUTE_FORCE or batch_size >= edges
+
+
 def designed_sample(
     sampler: str,
     state: PKGState,

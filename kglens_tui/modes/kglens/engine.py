@@ -41,7 +41,12 @@ from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import Counters, HelperRole, Usage, UsageLedger, counted
 from kglens_tui.modes.kglens.chance import chance_rates, guess_failure
 from kglens_tui.modes.kglens.config import Difficulty, PropagationMode, RunConfig, Scheduling
-from kglens_tui.modes.kglens.design import DesignDraw, control_predictions, designed_sample
+from kglens_tui.modes.kglens.design import (
+    DesignDraw,
+    control_predictions,
+    designed_sample,
+    is_census,
+)
 from kglens_tui.modes.kglens.estimates import DesignRate, DrawTerms, census_rate
 from kglens_tui.modes.kglens.learned import (
     ErrorModel,
@@ -526,8 +531,10 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             helpers=self.helpers,
         )
         self._rate_counts = RateCounts.of(self.state.m, self.state.n)
-        self._senses_at = None
         """What the rates after each iteration are computed from (`finish_iteration`)."""
+        self._senses_at = None
+        self._census = is_census(self.config.sampler, self.config.batch_size, len(self.positions))
+        """Every iteration asks every edge: the KG-wide rates are a census's."""
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._terms = DrawTerms()
@@ -582,8 +589,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     def _senses(self) -> tuple[dict[str, DesignRate | None], dict[str, float | None]]:
         """The two-ask rates now (`sense_rates.settled`: None until precise enough to show) and
         blind guessing's exact ones beside them: the census of the run's own counts under brute
-        force, else the pairs of designed draws."""
-        if self.config.sampler == Sampler.BRUTE_FORCE:
+        force (or a batch as large as the run), else the pairs of designed draws."""
+        if self._census:
             m, n = self.state.m, self.state.n
             rates = {
                 ZERO_SENSE: settled(census_pair_rate(n, m + n)),
@@ -633,7 +640,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     def _update_kg_wide(self) -> None:
         """The KG-wide error rate after the committed iterations, and chance's (exact)."""
         s = self.stats
-        if self.config.sampler == Sampler.BRUTE_FORCE:
+        if self._census:
             s.kg_wide = census_rate(self.state.m, self.state.n)
         else:
             s.kg_wide = self._terms.estimate(len(self.positions))
