@@ -169,6 +169,16 @@ class Cell:
     paired_p: np.ndarray | None = None
     """Each replay's p-value of the paired difference between its target and an equally
     accurate second one asked the same plan (None: brute force, a census without draws)."""
+    intervals: np.ndarray | None = None
+    """Each replay's 95% interval as the product shows it (`DesignRate.interval`), one row
+    each; None: the estimate plus or minus 1.96 standard errors, within [0, 1]."""
+
+    def _bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        if self.intervals is not None:
+            return self.intervals[:, 0], self.intervals[:, 1]
+        low = np.clip(self.errors - Z95 * self.ses, 0, 1)
+        high = np.clip(self.errors + Z95 * self.ses, 0, 1)
+        return low, high
 
     @property
     def bias(self) -> float:
@@ -183,14 +193,12 @@ class Cell:
 
     @property
     def coverage(self) -> float:
-        low = np.clip(self.errors - Z95 * self.ses, 0, 1)
-        high = np.clip(self.errors + Z95 * self.ses, 0, 1)
+        low, high = self._bounds()
         return float(((low <= self.truth) & (self.truth <= high)).mean())
 
     @property
     def width(self) -> float:
-        low = np.clip(self.errors - Z95 * self.ses, 0, 1)
-        high = np.clip(self.errors + Z95 * self.ses, 0, 1)
+        low, high = self._bounds()
         return float((high - low).mean())
 
     @property
@@ -362,6 +370,7 @@ def rates_study(
                 np.array([x.se for x in estimates]),
                 drift_shares(ends) if e == max(epochs) else None,
                 _p_values(paired[e]),
+                np.array([x.interval() for x in estimates]),
             )
         for (e, sense), rates in sensed.items():
             known = [r for r in rates if r is not None]
@@ -372,6 +381,7 @@ def rates_study(
                     result.sense_truths[sense],
                     np.array([r.error for r in known]),
                     np.array([r.se for r in known]),
+                    intervals=np.array([r.interval() for r in known]),
                 )
                 if len(known) == len(rates)
                 else None

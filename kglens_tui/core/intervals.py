@@ -87,14 +87,19 @@ def wilson(k: int, n: int, level: float = LEVEL) -> Proportion:
         raise ValueError(f"need 0 <= k <= n (got k={k}, n={n})")
     if n == 0:
         return Proportion(0, 0, None, None, None)
-    z = z_value(level)
+    low, high = wilson_bounds(k, n, z_value(level))
+    return Proportion(k, n, k / n, low, high)
+
+
+def wilson_bounds(k: float, n: float, z: float) -> tuple[float, float]:
+    """The Wilson score interval of k events in n > 0 trials at the critical value z."""
     p = k / n
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     low = 0.0 if k == 0 else max(0.0, centre - half)
     high = 1.0 if k == n else min(1.0, centre + half)
-    return Proportion(k, n, p, low, high)
+    return low, high
 
 
 def worst_first(p: Proportion, higher_is_worse: bool = True) -> tuple[bool, float]:

@@ -541,3 +541,29 @@ def test_a_batch_as_large_as_the_run_gives_the_census(
     out = capsys.readouterr().out
     assert "KG-wide rates: none" not in out
     assert f"{(1 - by_hand.error) * 100:.1f}% [" in out.partition("edges this run examined")[0]
+
+
+def test_few_answers_keep_at_least_their_wilson_interval() -> None:
+    """A group's rate from two right answers of two was shown as 100.0% [62.3–100.0], far
+    narrower than any binomial interval on them (Wilson's is [34.2–100]; trial 3): a rate
+    resting on few answers, or on fewer than MIN_EVENTS of either outcome, holds at least the
+    Wilson interval of its plain answers; with many of both, nothing changes."""
+    from kglens_tui.core.intervals import wilson
+    from kglens_tui.modes.kglens.estimates import Z95, hajek_rate
+
+    two_right = hajek_rate(np.array([0.0, 0.0]), np.array([0.5, 0.25]), edges=3)
+    assert two_right is not None and two_right.few == (0.0, 2.0)
+    low, high = two_right.win_interval()
+    plain = wilson(2, 2)
+    assert plain.low is not None and low <= plain.low + 1e-12 and high == 1.0
+    one_wrong = hajek_rate(np.array([1.0, 0.0]), np.array([0.5, 0.5]), edges=2)
+    assert one_wrong is not None
+    wrong = wilson(1, 2)
+    assert wrong.low is not None and wrong.high is not None
+    assert one_wrong.interval()[0] <= wrong.low and one_wrong.interval()[1] >= wrong.high
+    census = census_rate(np.array([2, 0]), np.array([0, 0]))  # two right answers of one edge
+    assert census is not None and census.win_interval()[0] <= plain.low + 1e-12
+    rng = np.random.default_rng(4)
+    many = hajek_rate((rng.random(400) < 0.3).astype(float), rng.uniform(0.2, 0.9, 400), 500)
+    assert many is not None and many.few is None
+    assert many.interval() == (many.error - Z95 * many.se, many.error + Z95 * many.se)

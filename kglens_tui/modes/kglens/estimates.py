@@ -24,6 +24,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from kglens_tui.core.intervals import wilson_bounds
+
 Z95 = 1.959963984540054
 MIN_REPEATED = 30
 """A census estimates the answers' own noise from edges asked twice or more once it has this
@@ -55,14 +57,23 @@ class DesignRate:
     capped: bool = False
     """The estimate fell outside [0, 1] and is held at the nearest end (`rate_text.within_unit`):
     an AIPW estimate of a small predicate can."""
+    few: tuple[float, float] | None = None
+    """(failures, answers) of the plain answers when they are few, or show either outcome
+    fewer than MIN_EVENTS times: the interval then holds at least their Wilson interval."""
 
     @property
     def win(self) -> float:
         return 1.0 - self.error
 
     def interval(self, z: float = Z95) -> tuple[float, float]:
-        """The error rate's interval (95% by default), within [0, 1]."""
-        return max(0.0, self.error - z * self.se), min(1.0, self.error + z * self.se)
+        """The error rate's interval (95% by default), within [0, 1]: the estimate plus or minus
+        z standard errors, widened to hold the Wilson interval of its few plain answers (`few`:
+        two right answers of two are no surer than a binomial's 2 of 2, whatever the weights)."""
+        low, high = max(0.0, self.error - z * self.se), min(1.0, self.error + z * self.se)
+        if self.few is not None and self.few[1] > 0:
+            plain_low, plain_high = wilson_bounds(*self.few, z)
+            low, high = min(low, plain_low), max(high, plain_high)
+        return low, high
 
     def win_interval(self, z: float = Z95) -> tuple[float, float]:
         low, high = self.interval(z)
@@ -125,9 +136,14 @@ def agresti_coull_se(events: float, trials: float) -> float:
 def rare_outcome_se(events: float, trials: float) -> float:
     """`agresti_coull_se` of ``events`` in ``trials`` when fewer than MIN_EVENTS of them show
     either outcome, else 0 (no bound)."""
-    if min(events, trials - events) >= MIN_EVENTS:
+    if not rare(events, trials):
         return 0.0
     return agresti_coull_se(events, trials)
+
+
+def rare(events: float, trials: float) -> bool:
+    """Whether fewer than MIN_EVENTS of ``trials`` show either outcome."""
+    return min(events, trials - events) < MIN_EVENTS
 
 
 def at_least(rate: DesignRate | None, se: float) -> DesignRate | None:
@@ -135,15 +151,25 @@ def at_least(rate: DesignRate | None, se: float) -> DesignRate | None:
     return rate if rate is None or rate.se >= se else replace(rate, se=se)
 
 
+def with_few(rate: DesignRate | None, failures: float, answers: float) -> DesignRate | None:
+    """``rate`` holding its plain answers' counts (`DesignRate.few`) when they are rare."""
+    if rate is None or answers <= 0 or not rare(failures, answers):
+        return rate
+    return replace(rate, few=(failures, answers))
+
+
 def small_floor_se(rate: DesignRate | None, floor: int, failures: float) -> DesignRate | None:
     """``rate`` with its standard error raised to at least the Agresti-Coull one of the floor's
     answers' failure share when it rests on fewer than SMALL_FLOOR of them, or on fewer than
-    MIN_EVENTS failures or right answers among them (`rare_outcome_se`)."""
+    MIN_EVENTS failures or right answers among them (`rare_outcome_se`), and its interval to at
+    least their Wilson interval (`with_few`)."""
     if rate is None:
         return rate
     if floor < SMALL_FLOOR:
-        return at_least(rate, agresti_coull_se(failures, floor))
-    return at_least(rate, rare_outcome_se(failures, floor))
+        rate = at_least(rate, agresti_coull_se(failures, floor))
+    else:
+        rate = at_least(rate, rare_outcome_se(failures, floor))
+    return with_few(rate, failures, floor)
 
 
 def draw_terms(
@@ -196,8 +222,9 @@ def census_rate(m: np.ndarray, n: np.ndarray, edges: int | None = None) -> Desig
     between = float(z.var(ddof=1)) if count > 1 else error * (1 - error)
     share = min(1.0, count / population)
     var = (1 - share) * between / count + share * noise
-    se = max(math.sqrt(max(var, 0.0)), rare_outcome_se(float(n[seen].sum()), float(a.sum())))
-    return DesignRate(error, se, int(a.sum()), population, "census")
+    failures, answers = float(n[seen].sum()), float(a.sum())
+    se = max(math.sqrt(max(var, 0.0)), rare_outcome_se(failures, answers))
+    return with_few(DesignRate(error, se, int(answers), population, "census"), failures, answers)
 
 
 def hajek_rate(failed: np.ndarray, prob: np.ndarray, edges: int) -> DesignRate | None:
@@ -213,7 +240,7 @@ def hajek_rate(failed: np.ndarray, prob: np.ndarray, edges: int) -> DesignRate |
     error = float((w * y).sum() / w.sum())
     se = math.sqrt(float(((w * (y - error)) ** 2).sum())) / float(w.sum())
     se = max(se, rare_outcome_se(float(y.sum()), float(len(y))))
-    return DesignRate(error, se, int(keep.sum()), edges, "hajek")
+    return with_few(DesignRate(error, se, int(keep.sum()), edges, "hajek"), float(y.sum()), len(y))
 
 
 class DrawTerms:
