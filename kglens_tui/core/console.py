@@ -43,10 +43,11 @@ def name_workspace(db: str | None) -> None:
     _PROGRAM[0] = f"kglens --db {shlex.quote(str(db))}" if db else "kglens"
 
 
-def suggested(words: str) -> str:
-    """A command to copy: ``kglens WORDS``, with the workspace the user named (plain text: print
-    it through `markup_literal` where markup is parsed)."""
-    return f"{_PROGRAM[0]} {words}"
+def suggested(words: str, db: object = None) -> str:
+    """A command to copy: ``kglens WORDS``, with the workspace ``db`` or else the one the user
+    named (plain text: print it through `markup_literal` where markup is parsed)."""
+    program = _PROGRAM[0] if db is None else f"kglens --db {shlex.quote(str(db))}"
+    return f"{program} {words}"
 
 
 def print_command(lead: object, command: str, *, to: Console | None = None) -> None:

@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
+from kglens_tui.core.console import suggested
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.core.status import RunStatus
@@ -429,9 +430,10 @@ class KGLensApp(App[Any]):
                 timeout=15,
             )
         if len(queued.runs) > 1:
+            words = f"{get_mode(queued.mode).compare} {' '.join(map(str, queued.runs))}"
+            named = None if self.db_path == Path(default_db_path()) else self.db_path
             self.notify(
-                f"{len(queued.runs)} runs asked the same questions: "
-                f"kglens {get_mode(queued.mode).compare} {' '.join(map(str, queued.runs))}",
+                f"{len(queued.runs)} runs asked the same questions: {suggested(words, named)}",
                 timeout=20,
             )
 

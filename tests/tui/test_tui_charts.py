@@ -181,8 +181,10 @@ async def test_live_chart_hides_on_a_small_terminal(stored_db: Path) -> None:
 
 
 def test_bars_have_an_axis_a_whisker_and_literal_names() -> None:
-    """A bar in its heat colour up to its rate, the interval as a whisker inverted over it and
-    plain beside it, a percent axis under the bars; a hostile name shows literally."""
+    """A bar in its heat colour up to its rate, the interval as a whisker beside it and only
+    its end over it (inverted), so that the bar ends at its rate in plain text too (a copied
+    screen read 100% [87%, 100%] as a bar to 87%: trial 3); a percent axis under the bars; a
+    hostile name shows literally."""
     bars = [Bar("\x1b[31mred[/] pred", 0.5, 0.25, 0.75, "n=8"), Bar("none", None, None, None)]
     plt = Plot()
     draw_bars(plt, bars, 60, "zero-sense rate", 15)
@@ -193,12 +195,15 @@ def test_bars_have_an_axis_a_whisker_and_literal_names() -> None:
     assert label.strip() == "␛[31mred[/] pr…"
     assert "\x1b" not in "".join(line.plain for line in lines)
     left, whisker = track.index("├"), track.rindex("┤")
-    assert set(track[:left]) == {"█"} and set(track[left + 1 : whisker]) == {"─"}
+    end = track.rindex("█") + 1
+    assert set(track[:left]) == set(track[left + 1 : end]) == {"█"}
+    assert set(track[end:whisker]) == {"─"}
     # the bar ends in the middle of the track, the whisker a quarter either side
     width = len(track.rstrip()) / 0.75
     assert left / width == pytest.approx(0.25, abs=0.05)
+    assert end / width == pytest.approx(0.5, abs=0.05)
     over = [s for s in lines[0].spans if s.style and not isinstance(s.style, str)]
-    assert any(s.style.reverse and "─" in first[s.start : s.end] for s in over)
+    assert any(s.style.reverse and "├" in first[s.start : s.end] for s in over)
     assert lines[1].plain.split("┤")[0].strip() == "none" and "█" not in lines[1].plain
     assert [t for t in lines[3].plain.split() if t] == ["0%", "20%", "40%", "60%", "80%", "100%"]
     assert lines[4].plain.strip() == "zero-sense rate"

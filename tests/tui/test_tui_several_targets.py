@@ -60,7 +60,8 @@ async def test_the_form_asks_every_further_target_the_first_runs_questions(
         asked = [conn.execute(ASKED, (r,)).fetchall() for r in (1, 2, 3)]
         assert len(asked[0]) == 16 and asked[0] == asked[1] == asked[2]
         said = [n.message for n in notices_of(app)]
-        assert any("kglens compare 1 2 3" in m for m in said), said
+        # the command names this workspace: without --db it opens the default one (trial 3)
+        assert any(f"kglens --db {db} compare 1 2 3" in m for m in said), said
 
 
 async def test_bad_further_targets_are_errors_in_the_labels_words(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """Horizontal bars with interval whiskers as a plot with a real x axis (textual-plotext): one
 row per group, its name at the left, the bar in the heat colour of its rate (red is bad), its
-95% interval as a whisker ├──┤ (drawn inverted over the bar), and its numbers at the right.
+95% interval as a whisker ├──┤ (over the bar only its ends, inverted), and its numbers at the right.
 
 Group names are data: they go through `core.safetext.visible` (plotext's output is read back as
 ANSI text, so a control character in a label would steer it)."""
@@ -71,11 +71,9 @@ def draw_bars(plt: Plot, bars: Sequence[Bar], width: int, x_label: str, label_w:
         if bar.low is None or bar.high is None:
             continue
         inside = bar.value if bar.value is not None else 0.0
-        whisker = _run(bar.low, bar.high, width)
-        over = [x for x in whisker if x < inside]
-        beside = [x for x in whisker if x >= inside]
-        if over:
-            plt.scatter(over, [y] * len(over), marker="─", color=colour, style="inverted")
+        # the whisker's line only beyond the bar: over it, a line would read as the bar's end
+        # wherever colour is not shown (NO_COLOR, a copied screen)
+        beside = [x for x in _run(bar.low, bar.high, width) if x >= inside]
         if beside:
             plt.scatter(beside, [y] * len(beside), marker="─", color="default")
         for x, mark in ((bar.low, "├"), (bar.high, "┤")):
