@@ -273,7 +273,7 @@ def kg_wide_html(data: RunData) -> str:
     pred_rows = "".join(
         f"<tr><td class='l'>{html_text(name)}</td><td>{html_text(win_text(kw.rate))}</td>"
         f"<td>{pct(kw.chance_win)}</td>"
-        f"<td>{kw.rate.answers} of {kw.rate.edges}</td></tr>"
+        f"<td>{kw.rate.answers:,}</td><td>{kw.rate.edges:,}</td></tr>"
         for name, kw in sorted(per.items(), key=lambda item: (item[1].rate.win, item[0]))
     )
     note = capped_note(shown_rates)
@@ -285,7 +285,7 @@ def kg_wide_html(data: RunData) -> str:
         f" {html_text(TWO_ASKS)}.{html_text(f' {note}.' if note else '')}</p>"
         + (
             "<h3>KG-wide win rate per predicate, as logged, worst first</h3><table><tr><th class='l'>"
-            "predicate</th><th>win [95% interval]</th><th>chance</th><th>answers of edges</th>"
+            "predicate</th><th>win [95% interval]</th><th>chance</th><th>answers</th><th>edges</th>"
             f"</tr>{pred_rows}</table>"
             + (f"<p class='note'>{html_text(pred_note)}.</p>" if pred_note else "")
             if pred_rows

@@ -170,9 +170,9 @@ def predicate_kg_wide_table(data: RunData) -> LiteralTable | None:
 
 
 def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> LiteralTable | None:
-    """Groups' KG-wide win rates (name -> estimate) with interval, chance and n, the answers it
-    rests on of the group's edges ("811 of 409" under "answers of edges": a predicate's edges
-    are asked more than once), worst first; None without one."""
+    """Groups' KG-wide win rates (name -> estimate) with interval, chance, the answers each rests
+    on and the group's edges (two columns: a predicate's edges are asked more than once, so the
+    answers may outnumber the edges), worst first; None without one."""
     if not rows:
         return None
     table = LiteralTable(
@@ -181,11 +181,11 @@ def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> Liter
         caption=noted(caption, (kw.rate for kw in rows.values())),
         caption_justify="left",
     )
-    for col in ("group", "win [95% interval]", "chance", "answers of edges"):
+    for col in ("group", "win [95% interval]", "chance", "answers", "edges"):
         table.add_column(col, justify="left" if col == "group" else "right", no_wrap=col != "group")
     for name, kw in sorted(rows.items(), key=lambda item: (item[1].rate.win, item[0])):
         chance = kw.chance_win
         table.add_row(
-            name, win_text(kw.rate), pct(chance), f"{kw.rate.answers:,} of {kw.rate.edges:,}"
+            name, win_text(kw.rate), pct(chance), f"{kw.rate.answers:,}", f"{kw.rate.edges:,}"
         )
     return table

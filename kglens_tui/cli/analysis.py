@@ -350,7 +350,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         f"Run {data.run.id}: KG-wide win rate per {args.by}{_logged(adjusted)} (each of the "
         "group's edges asked once), worst first",
         "The answers weighted by their sampling probabilities (a predicate as kglens report; "
-        "other groups by the Hájek ratio), n: answers of the group's edges; the rates over "
+        "other groups by the Hájek ratio); the rates over "
         "the examined edges follow.",
     )
     if wide is not None:
