@@ -1122,8 +1122,8 @@ def title_text(snap: ProbeSnapshot, lost: str, room: int, own_line: bool = False
 def progress_text(snap: ProbeSnapshot, lost: str, live: bool, width: int | None) -> str:
     """Iteration, requests, failures, tokens, retries, time and convergence (markup), all at
     the moment of the snapshot: the replies in whose iteration is not committed yet count
-    (`_uncommitted`). ``live``: a session drives the run (else its time is the committed
-    iterations'); ``width``: the box's (None: not known)."""
+    (`_uncommitted`), the time left only while the run goes. ``live``: a session drives the
+    run (else its time is the committed iterations'); ``width``: the box's (None: not known)."""
     if lost:  # what was in flight is gone
         interrupted = dataclasses.replace(snap.progress, status=RunStatus.INTERRUPTED)
         snap = dataclasses.replace(snap, progress=interrupted)
@@ -1150,7 +1150,8 @@ def progress_text(snap: ProbeSnapshot, lost: str, live: bool, width: int | None)
         "[b yellow]loading model…[/]" if snap.loading else f"requests {requests} · {failed}",
         f"tokens {tokens} · retries {sent.retries + back.retries:,}"
         + (f" · {markup_literal(snap.spend)}" if snap.spend else ""),
-        f"{elapsed} {duration(snap.elapsed_s)}{rate} · ETA {duration(eta)}",
+        f"{elapsed} {duration(snap.elapsed_s)}{rate}"
+        + (f" · ETA {duration(eta)}" if snap.status == RunStatus.RUNNING else ""),
         f"convergence: {_convergence(snap)}",
         *_bias_lines(snap, width),
         *_learned_line(snap, width),
