@@ -29,7 +29,7 @@ from kglens_tui.core.safewrite import (
 from kglens_tui.core.table_options import add_table_options
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
-from kglens_tui.textfmt import counted, rate_ci, short_target
+from kglens_tui.textfmt import counted, rate_ci, short_target, signed
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
@@ -505,10 +505,10 @@ def _print_differences(dr: Drift, a: int, b: int, limit: int) -> None:
     else:
         why = dr.not_drift_because
         head = f"Drift not measured ({'; '.join(why)}): run {a} → {b} is a comparison, not one model's drift"
-    shift = "—" if dr.mean_shift is None else f"{dr.mean_shift * 100:+.1f} points"
+    shift = "—" if dr.mean_shift is None else f"{signed(dr.mean_shift * 100)} points"
     examined = (
-        f"{head}; over the edges each run examined: {_rates_change(dr)}; {len(dr.changed)} "
-        f"edges changed status; mean expected-error shift {shift}"
+        f"{head}; over the edges each run examined: {_rates_change(dr)}; "
+        f"{counted(len(dr.changed), 'edge')} changed status; mean expected-error shift {shift}"
     )
     for line in (tests[0], examined, *tests[1:]):
         console.print(line, markup=False, soft_wrap=True)
