@@ -20,7 +20,7 @@ from kglens_tui.modes.kglens.rate_text import (
     win_text,
 )
 from kglens_tui.modes.kglens.sense_rates import ALL_SENSE, ZERO_SENSE
-from kglens_tui.textfmt import pct, rate_ci
+from kglens_tui.textfmt import counted, pct, rate_ci
 
 KG_WIDE_TITLE = (
     "KG-wide rates: every edge of the selection asked as this run asks (once; twice for "
@@ -107,7 +107,7 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         title=KG_WIDE_TITLE,
         title_justify="left",
         caption=noted(
-            f"{rate.edges:,} edges. {method_note(rate)} Chance: blind guessing (Yes/No a coin, "
+            f"{counted(rate.edges, 'edge')}. {method_note(rate)} Chance: blind guessing (Yes/No a coin, "
             f"Wh the predicate's most common object) on the same estimand. {TWO_ASKS}.",
             [rate, *(two.rate for two in senses.values() if two is not None)],
         ),

@@ -98,9 +98,9 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     if warning:  # above the blind spots, which a biased model's lean alone can make
         console.print(literal(f"⚠ {warning}", "bold yellow"))
     table = LiteralTable(
-        title=f"Run {data.run.id} · {kind.replace('_', '-')} · {counts['ranked']} examined, "
-        f"{counts['zero_sense']} zero-sense, {counts['flips']} flip, "
-        f"{counts['confirmed']} confirmed, {counts['kg_errors']} KG errors",
+        title=f"Run {data.run.id} · {kind.replace('_', '-')} · {counts['ranked']:,} examined, "
+        f"{counts['zero_sense']:,} zero-sense, {counts['flips']:,} flip, "
+        f"{counts['confirmed']:,} confirmed, {counted(counts['kg_errors'], 'KG error')}",
         title_justify="left",
     )
     from kglens_tui.analysis.report import table_width
@@ -118,7 +118,7 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
                 ("flip", r.flips),
                 ("confirmed", r.confirmed),
                 ("kg-error", r.kg_error),
-                (f"{r.overridden} overridden", r.overridden),
+                (f"{r.overridden:,} overridden", r.overridden),
             )
             if on
         )
@@ -617,7 +617,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             console.print(dt)
         diff = dr.diff
         ct = LiteralTable(
-            title=f"Edges both examined ({diff.common}): run {a.run.id} rows, run {b.run.id} "
+            title=f"Edges both examined ({diff.common:,}): run {a.run.id} rows, run {b.run.id} "
             "columns",
             title_justify="left",
         )
@@ -927,8 +927,8 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         return 0
     labels = {n.key: n.label for n in ego.nodes}
     table = LiteralTable(
-        title=f"Ego graph of {labels[ego.center]} (radius {ego.radius}): {len(ego.nodes)} nodes, "
-        f"{len(ego.edges)} edges{' (truncated)' if ego.truncated else ''}",
+        title=f"Ego graph of {labels[ego.center]} (radius {ego.radius}): "
+        f"{counted(len(ego.nodes), 'node')}, {counted(len(ego.edges), 'edge')}{' (truncated)' if ego.truncated else ''}",
         title_justify="left",
     )
     for col in ("edge", "source", "predicate", "target", "right/wrong", "expected error"):

@@ -325,3 +325,12 @@ def test_the_html_reports_independent_chance_follows_triage(
         "chance, independent asks (as logged)": "39.6%",
         "chance, independent asks (with triage)": "45.0%",
     }
+
+
+def test_the_html_report_counts_one_of_a_thing_in_the_singular(data: RunData) -> None:
+    """Trial 2 read "1 verdicts overridden": one KG-error edge, one KG-error reply and no
+    verdict overridden are each said with the noun that fits its count."""
+    assert (
+        "With triage: 1 KG-error edge and 1 KG-error reply left out, 0 verdicts overridden."
+        in render_html_report(data)
+    )

@@ -47,7 +47,7 @@ from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.modes.kglens.rate_text import CAPPED, capped_note, n_text, win_text
 from kglens_tui.modes.kglens.sense_rates import SENSES
-from kglens_tui.textfmt import interval, pct, rate_ci
+from kglens_tui.textfmt import counted, interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, SHORT_BREAKPOINTS
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import bias_warning, run_label
@@ -503,7 +503,9 @@ class AnalysisScreen(RunDataScreen):
         if self.reverse:
             rows.reverse()
         mode = "with triage overrides" if self.adjusted else "raw (triage ignored)"
-        self.query_one("#an-mode", Static).update(f"{len(rows)} groups · {mode} · o toggles")
+        self.query_one("#an-mode", Static).update(
+            f"{counted(len(rows), 'group')} · {mode} · o toggles"
+        )
         # on a short screen, in place of the grouping's Select (p g y s choose it)
         self.query_one("#an-by-text", Static).update(f"by {label} ·")
         total = overall(data, adjusted=self.adjusted)
@@ -516,7 +518,7 @@ class AnalysisScreen(RunDataScreen):
                 {sense: kg_wide_sense(data, sense, self.adjusted) for sense in SENSES},
                 own_line=not self.has_class("-short"),
             )
-            + f"\nOver the {r.examined:,} examined of all {total.edges:,} edges: win "
+            + f"\nOver the {r.examined:,} examined of all {counted(total.edges, 'edge')}: win "
             f"{rate_ci(*r.win.bounds)} chance {pct(chance.win_rate)} · zero-sense "
             f"{rate_ci(*r.zero_sense.bounds)} chance {pct(chance.zero_sense)} · all-sense "
             f"{rate_ci(*r.all_sense.bounds)} chance {pct(chance.all_sense)}"

@@ -31,7 +31,7 @@ from kglens_tui.analysis.groups import run_column
 from kglens_tui.answers.bias import run_bias_warning
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.modes.kglens.rate_text import win_text
-from kglens_tui.textfmt import pct, short_target, signed
+from kglens_tui.textfmt import counted, pct, short_target, signed
 from kglens_tui.tui.format import CELL_PADDING
 from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then
 from kglens_tui.tui.screens.analysis import heat_cell
@@ -230,7 +230,7 @@ def _read_diff(conn: sqlite3.Connection, out: CompareRead, run_a: int, adjusted:
         tests[0],  # the KG-wide difference with its interval and p first
         drift_line(moved),
         *tests[1:],
-        f"[b]{diff.common:,} edges examined by both[/]",
+        f"[b]{counted(diff.common, 'edge')} examined by both[/]",
         head,
     ]
     for x in STATUSES:
@@ -472,5 +472,5 @@ def drift_line(moved: Drift) -> str:
     )
     return (
         f"{head}: " + " · ".join(parts) + f" · mean error {shift}"
-        f" · {len(moved.changed):,} edges changed status\n{chance}"
+        f" · {counted(len(moved.changed), 'edge')} changed status\n{chance}"
     )

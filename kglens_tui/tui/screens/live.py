@@ -50,7 +50,7 @@ from kglens_tui.runs.messages import RunSnapshot, snapshot_as
 from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.registry import default_mode, find_mode, mode_label
 from kglens_tui.runs.session import RunSession
-from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
+from kglens_tui.textfmt import counted, failed_text, interval, pct, rate_ci
 from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
 from kglens_tui.tui.reads import read_with
@@ -195,7 +195,7 @@ def _coin_replayed_at(snap: ProbeSnapshot, coin: CoinBaseline | None) -> str:
     if coin is None:
         return ""
     answered = sum(n for category, n in snap.counts.items() if category != "error")
-    return f"at {coin.answered:,} answers" if answered > coin.answered else ""
+    return f"at {counted(coin.answered, 'answer')}" if answered > coin.answered else ""
 
 
 RATES_WIDTH = 30
@@ -220,7 +220,7 @@ def _compact_rates(
         lines.append(f"{label} [b]{value}[/] {low_high}")
         lines.append(f"  {guess}")
     examined = snap.rates.examined if snap.rates is not None else 0
-    last = f"n={examined:,} edges examined"
+    last = f"n={counted(examined, 'edge')} examined"
     at = _coin_replayed_at(snap, coin)
     if at:
         last = f"n={examined:,} · chance {at}"
@@ -1220,4 +1220,4 @@ def _convergence(snap: ProbeSnapshot) -> str:
     window = snap.convergence_window
     if snap.converged or snap.stable_iterations >= window:
         return "[green]converged[/]" + ("" if snap.stop_on_convergence else " (not stopping)")
-    return f"stable {snap.stable_iterations} of {window} iterations"
+    return f"stable {snap.stable_iterations} of {counted(window, 'iteration')}"
