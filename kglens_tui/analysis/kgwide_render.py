@@ -59,13 +59,11 @@ def with_note(line: str, note: str) -> str:
     return f"{line} · {note}" if note else line
 
 
-def senses_snapshot_text(
+def _sense_parts(
     senses: Mapping[str, DesignRate | None], sense_chance: Mapping[str, float | None]
-) -> str:
-    """A live snapshot's two-ask zero-sense and all-sense rates, each with blind guessing's on
-    the same estimand, and the answers they rest on: " · 2 asks: zero-sense 10.5% [7.4–13.6]
-    chance 25.0% · all-sense ... · n=1,234"; " · 2 asks — (too few edges asked twice yet)" while
-    none is settled; empty for a run without them."""
+) -> tuple[list[str], int, list[DesignRate]]:
+    """Each settled two-ask rate as "zero-sense 10.5% [7.4–13.6] chance 25.0%", the answers
+    they rest on and the rates as shown (capped where they fell outside 0–100%)."""
     parts, n, values = [], 0, []
     for sense, two in senses.items():
         if two is None:
@@ -75,9 +73,41 @@ def senses_snapshot_text(
         chance = "" if value.chance_error is None else f" chance {pct(value.chance_error)}"
         parts.append(f"{sense} {sense_text(value.rate)}{chance}")
         n = max(n, two.answers)
+    return parts, n, values
+
+
+def senses_snapshot_text(
+    senses: Mapping[str, DesignRate | None], sense_chance: Mapping[str, float | None]
+) -> str:
+    """A live snapshot's two-ask zero-sense and all-sense rates, each with blind guessing's on
+    the same estimand, and the answers they rest on: " · 2 asks: zero-sense 10.5% [7.4–13.6]
+    chance 25.0% · all-sense ... · n=1,234"; " · 2 asks — (too few edges asked twice yet)" while
+    none is settled; empty for a run without them."""
+    parts, n, values = _sense_parts(senses, sense_chance)
     if not parts:
         return f" · 2 asks {TOO_FEW_PAIRS}" if senses else ""
     return with_note(f" · 2 asks: {' · '.join(parts)} · n={n:,}", capped_note(values))
+
+
+def senses_lines(
+    senses: Mapping[str, DesignRate | None], sense_chance: Mapping[str, float | None], room: int
+) -> list[str]:
+    """`senses_snapshot_text` on lines of their own for a line too narrow to hold it after the
+    KG-wide win rate: "KG-wide at 2 asks: ..." where that fits ``room`` cells, else one line a
+    rate ("KG-wide zero-sense (2 asks) 10.5% [7.4–13.6] chance 25.0%", n after the last where
+    it fits) and the † note on a line of its own; [] for a run without them."""
+    one = senses_snapshot_text(senses, sense_chance)
+    if not one:
+        return []
+    line = "KG-wide at " + one.removeprefix(" · ")
+    parts, n, values = _sense_parts(senses, sense_chance)
+    if len(line) <= room or not parts:
+        return [line]
+    lines = [f"KG-wide {part.replace(' ', ' (2 asks) ', 1)}" for part in parts]
+    if len(lines[-1]) + len(f" · n={n:,}") <= room:
+        lines[-1] += f" · n={n:,}"
+    note = capped_note(values)
+    return lines + ([note] if note else [])
 
 
 def method_note(rate: DesignRate) -> str:

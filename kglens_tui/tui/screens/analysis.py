@@ -41,7 +41,7 @@ from kglens_tui.analysis.groups import (
     yes_no_text,
 )
 from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense
-from kglens_tui.analysis.kgwide_render import senses_snapshot_text
+from kglens_tui.analysis.kgwide_render import senses_lines, senses_snapshot_text
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
@@ -346,15 +346,12 @@ def _narrow_kg_wide(wide: KGWide | None) -> str:
 
 
 def kg_wide_overall(
-    wide: KGWide | None,
-    width: int = 0,
-    senses: Mapping[str, KGWide | None] | None = None,
-    own_line: bool = False,
+    wide: KGWide | None, width: int = 0, senses: Mapping[str, KGWide | None] | None = None
 ) -> str:
     """The run's KG-wide win rate, the analysis screen's headline (markup: a literal line),
     with n and what the answers are worth (`n_text`), said shorter when ``width`` cells (0: any)
     cannot hold it on one line; the two-ask zero-sense and all-sense (``senses``) follow where
-    the line has room for them, else on a line of their own with ``own_line``."""
+    the line has room for them, else on lines of their own (`senses_lines`)."""
     if wide is None:
         return "[b]KG-wide win[/] — (no answer of the sampling design: the rates over the examined edges follow)"
     value, chance, _ = kg_wide_cells(wide)
@@ -362,13 +359,11 @@ def kg_wide_overall(
     n = n_text(wide.rate)
     if width and len(head) + len(n) > width:
         n = n.replace(" independent asks)", ")")
-    two = senses_snapshot_text(
-        {k: None if v is None else v.rate for k, v in (senses or {}).items()},
-        {k: v.chance_error for k, v in (senses or {}).items() if v is not None},
-    )
-    if two and (not width or len(head) + len(n) + len(two) > width):
-        # a line of their own where the screen is tall enough, else left to the report
-        two = f"\nKG-wide at {two.removeprefix(' · ')}" if own_line else ""
+    rates = {k: None if v is None else v.rate for k, v in (senses or {}).items()}
+    chances = {k: v.chance_error for k, v in (senses or {}).items() if v is not None}
+    two = senses_snapshot_text(rates, chances)
+    if two and width and len(head) + len(n) + len(two) > width:
+        two = "".join(f"\n{line}" for line in senses_lines(rates, chances, width))
     return f"[b]{head.partition(' chance')[0]}[/] chance {chance} · {n}{two}"
 
 
@@ -516,7 +511,6 @@ class AnalysisScreen(RunDataScreen):
                 kg_wide(data, self.adjusted),
                 self._table_width(),
                 {sense: kg_wide_sense(data, sense, self.adjusted) for sense in SENSES},
-                own_line=not self.has_class("-short"),
             )
             + f"\nOver the {r.examined:,} examined of all {counted(total.edges, 'edge')}: win "
             f"{rate_ci(*r.win.bounds)} chance {pct(chance.win_rate)} · zero-sense "
