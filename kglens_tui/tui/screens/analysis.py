@@ -408,7 +408,7 @@ def bar_note(row: GroupRow) -> str:
     scores on the group's questions ("n=13 · chance 15.4%")."""
     if not row.rates.examined:
         return "n=0"
-    return f"n={row.rates.examined} · chance {pct(row.chance.zero_sense)}"
+    return f"n={row.rates.examined:,} · chance {pct(row.chance.zero_sense)}"
 
 
 GRID_FIXED = ("subject", "all", "chance")
