@@ -99,7 +99,7 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         console.print(literal(f"⚠ {warning}", "bold yellow"))
     table = LiteralTable(
         title=f"Run {data.run.id} · {kind.replace('_', '-')} · {counts['ranked']:,} examined, "
-        f"{counts['zero_sense']:,} zero-sense, {counts['flips']:,} flip, "
+        f"{counts['zero_sense']:,} zero-sense, {counted(counts['flips'], 'flip')}, "
         f"{counts['confirmed']:,} confirmed, {counted(counts['kg_errors'], 'KG error')}",
         title_justify="left",
     )

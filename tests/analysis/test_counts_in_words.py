@@ -21,9 +21,9 @@ def test_the_review_headline_separates_thousands_and_says_one_in_the_singular(
 ) -> None:
     from kglens_tui.analysis import blindspots
 
-    counts = {"ranked": 1116, "zero_sense": 1, "flips": 1, "confirmed": 0, "kg_errors": 1}
+    counts = {"ranked": 1116, "zero_sense": 1, "flips": 2, "confirmed": 0, "kg_errors": 1}
     monkeypatch.setattr(blindspots, "review_counts", lambda *_a, **_k: counts)
     assert main(["--db", str(stored_db), "review", "1"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "1,116 examined, 1 zero-sense, 1 flip, 0 confirmed, 1 KG error" in out
+    assert "1,116 examined, 1 zero-sense, 2 flips, 0 confirmed, 1 KG error" in out
     assert "1 KG errors" not in out

@@ -285,7 +285,7 @@ def ensemble_renderables(
         out.append(
             Text(
                 f"Runs {', '.join(map(str, run_ids))} share only {counted(n, 'relation')} "
-                f"every run answered validly (fewer than "
+                "every run answered validly (fewer than "
                 f"{MIN_RELATIONS}): too few to tell whether the ensemble narrows the gap; no "
                 "gap reduction is given.",
                 style="bold yellow",
