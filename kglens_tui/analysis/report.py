@@ -309,7 +309,7 @@ def rates_lines(row: dict[str, str]) -> str:
     run without them."""
     if row["win"] == "—":
         return "—"
-    return "\n".join([*(f"{c} {row[c]}" for c in RATE_NAMES), f"n={row['examined']:,} examined"])
+    return "\n".join([*(f"{c} {row[c]}" for c in RATE_NAMES), f"n={row['examined']} examined"])
 
 
 RATE_FIELDS = ("win_rate", "zero_sense_rate", "all_sense_rate")

@@ -166,7 +166,7 @@ def test_the_html_group_tables_give_each_rate_its_chance(data: RunData) -> None:
     for svg in html.split("<svg")[1:]:
         ET.fromstring("<svg" + svg.split("</svg>")[0] + "</svg>")
     assert "Per predicate" in html and "Per year of dated facts" in html
-    assert "1 KG-error edges" in html and "Inconsistent response" in html
+    assert "1 KG-error edge and" in html and "Inconsistent response" in html
 
 
 def test_svg_helpers_parse() -> None:
