@@ -64,7 +64,8 @@ MAX_FAILED_LOGINS = 20
 """Wrong passwords after which the form refuses every try until kglens serve restarts (no one
 can go on guessing; the token link still works)."""
 TOO_MANY_LOGINS = (
-    "kglens serve: too many wrong passwords; restart kglens serve, or use the link it printed."
+    f"kglens serve: too many wrong passwords ({MAX_FAILED_LOGINS} given), so every try is "
+    "refused; restart kglens serve, or use the link it printed."
 )
 TOKEN_COOKIE = "kglens_token"
 """The cookie a right password sets: the page opens with it as with the link's token, which

@@ -21,6 +21,13 @@ def rate_ci(value: float | None, low: float | None, high: float | None) -> str:
     return "—" if value is None else f"{pct(value)} {interval(low, high)}"
 
 
+def signed(value: float, digits: int = 1) -> str:
+    """A difference with its sign, "+5.1" or "-0.3"; one that rounds to zero as "0.0" (it
+    goes neither way: "-0.0" read as a fall)."""
+    text = f"{value:+.{digits}f}"
+    return text[1:] if float(text) == 0 else text
+
+
 def counted(n: int, noun: str, plural: str = "") -> str:
     """ "1 iteration", "2 iterations", "1,234 requests"; ``plural`` for a noun that does not
     take an s ("entities")."""

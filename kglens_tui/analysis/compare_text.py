@@ -6,7 +6,7 @@ from __future__ import annotations
 from kglens_tui.analysis.compare import SIGNIFICANCE, Drift, GridCell
 from kglens_tui.analysis.kgwide_render import kg_wide_line
 from kglens_tui.core.safetext import visible
-from kglens_tui.textfmt import pct, rate_ci
+from kglens_tui.textfmt import pct, rate_ci, signed
 
 KG_WIDE_CHANCE_NOTE = (
     "KG-wide: the run's answers weighted by their sampling probabilities (kglens report RUN); "
@@ -60,8 +60,8 @@ def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
     )
     head = f"KG-wide win rate, run {a} → run {b}" + (f" ({caveat})" if caveat else "")
     lines = [
-        f"{head}: difference {-d.value * 100:+.1f} points "
-        f"[{-high * 100:+.1f}, {-low * 100:+.1f}], p = {d.p_value:.3g} ({verdict} at "
+        f"{head}: difference {signed(-d.value * 100)} points "
+        f"[{signed(-high * 100)}, {signed(-low * 100)}], p = {d.p_value:.3g} ({verdict} at "
         f"{SIGNIFICANCE:.0%}; {how}); {kg_wide_line(dr.kg_wide_a)} → "
         f"{kg_wide_line(dr.kg_wide_b)}"
     ]

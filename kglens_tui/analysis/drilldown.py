@@ -14,6 +14,7 @@ from kglens_tui.analysis.triage import TriageEntry, current_entries
 from kglens_tui.core.errors import NotFoundError
 from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.modes.kglens.config import PropagationMode
+from kglens_tui.textfmt import counted
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class EdgeDetail:
     @property
     def neighbours_text(self) -> str:
         """ "3 neighbours", or "3 neighbours (pooled through the learned model, not summed)"."""
-        said = f"{self.neighbours:,} neighbour{'' if self.neighbours == 1 else 's'}"
+        said = counted(self.neighbours, "neighbour")
         return f"{said} ({self.neighbours_unused})" if self.neighbours_unused else said
 
 

@@ -30,7 +30,7 @@ from kglens_tui.core.figure_files import (
 )
 from kglens_tui.core.intervals import wilson
 from kglens_tui.modes.kglens.rate_text import CAPPED, capped_note
-from kglens_tui.textfmt import simulated_mark
+from kglens_tui.textfmt import counted, simulated_mark
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -100,7 +100,7 @@ def rates_figure(data: RunData) -> Figure | None:
             fmt="D",
             color="black",
             capsize=3,
-            label=f"KG-wide win{mark}, 95% interval (n={wide.rate.answers:,} answers)",
+            label=f"KG-wide win{mark}, 95% interval (n={counted(wide.rate.answers, 'answer')})",
         )
     ax.set_xlabel(f"requests (n = {examined[-1]:,} edges examined at the end)")
     ax.set_ylabel("% of the examined edges")

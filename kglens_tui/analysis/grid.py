@@ -12,7 +12,7 @@ from kglens_tui.analysis.groups import CHANCE_FIELD, RATES, CrossCell, CrossTabl
 from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LiteralTable, html_text, literal, visible
-from kglens_tui.textfmt import pct, rate_ci
+from kglens_tui.textfmt import counted, pct, rate_ci
 
 GRID_METRIC = "zero_sense"
 ROW_LABEL_LIMIT = 24
@@ -94,7 +94,7 @@ def cell_detail(row_label: str, col_label: str, cell: CrossCell | None) -> str:
         for name, field, _ in sorted(RATES, key=lambda rate: rate[1] != GRID_METRIC)
     )
     return (
-        f"{head}{rates} · n={r.examined} examined of {cell.edges} edges"
+        f"{head}{rates} · n={r.examined:,} examined of {counted(cell.edges, 'edge')}"
         f" ({cell.share * 100:.0f}% of the row)"
     )
 

@@ -41,7 +41,7 @@ from kglens_tui.modes.kglens.rate_text import (
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import num, pct, sent_note
+from kglens_tui.textfmt import counted, num, pct, sent_note
 
 CSS = """
 body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}
@@ -182,7 +182,8 @@ def _run_head(data: RunData) -> str:
         + f"{html_text(str(cfg.difficulty).upper())} · sampler {html_text(str(cfg.sampler))} · "
         f"verifier {html_text(cfg.verifier)} · status {html_text(status)}"
         f"{': ' + html_text(reason) if reason else ''} · "
-        f"{run.iterations_done}/{cfg.iterations} iterations · {data.n_edges} active edges · "
+        f"{run.iterations_done}/{counted(cfg.iterations, 'iteration')} · "
+        f"{counted(data.n_edges, 'active edge')} · "
         f"requests {html_text(sent)}</p>"
     )
     if status == RunStatus.FAILED and run.error:
@@ -273,7 +274,7 @@ def kg_wide_html(data: RunData) -> str:
     pred_rows = "".join(
         f"<tr><td class='l'>{html_text(name)}</td><td>{html_text(win_text(kw.rate))}</td>"
         f"<td>{pct(kw.chance_win)}</td>"
-        f"<td>{kw.rate.answers} of {kw.rate.edges}</td></tr>"
+        f"<td>{kw.rate.answers:,}</td><td>{kw.rate.edges:,}</td></tr>"
         for name, kw in sorted(per.items(), key=lambda item: (item[1].rate.win, item[0]))
     )
     note = capped_note(shown_rates)
@@ -285,7 +286,7 @@ def kg_wide_html(data: RunData) -> str:
         f" {html_text(TWO_ASKS)}.{html_text(f' {note}.' if note else '')}</p>"
         + (
             "<h3>KG-wide win rate per predicate, as logged, worst first</h3><table><tr><th class='l'>"
-            "predicate</th><th>win [95% interval]</th><th>chance</th><th>answers of edges</th>"
+            "predicate</th><th>win [95% interval]</th><th>chance</th><th>answers</th><th>edges</th>"
             f"</tr>{pred_rows}</table>"
             + (f"<p class='note'>{html_text(pred_note)}.</p>" if pred_note else "")
             if pred_rows
@@ -320,9 +321,9 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
         )
         + chance_rows
         + "</table>"
-        f"<p class='note'>With triage: {len(ov.kg_error_edges)} KG-error edges and "
-        f"{len(ov.kg_error_observations)} KG-error replies left out, {len(ov.verdicts)} verdicts "
-        "overridden. Intervals: 95% Wilson score intervals over edges. "
+        f"<p class='note'>With triage: {counted(len(ov.kg_error_edges), 'KG-error edge')} and "
+        f"{counted(len(ov.kg_error_observations), 'KG-error reply', 'KG-error replies')} left out, "
+        f"{counted(len(ov.verdicts), 'verdict')} overridden. Intervals: 95% Wilson score intervals over edges. "
         f"{html_text(chance_note)}</p>"
     )
     bias = run_yes_no_bias(data.conn, run.id)
@@ -406,7 +407,7 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
     log = triage_log(data.conn, run_id=run.id)
     actions = Counter(e.action for e in current_entries(log))
     parts.append(
-        f"<h2>Triage</h2><p>{len(log)} entries in the audit trail; in force: "
+        f"<h2>Triage</h2><p>{counted(len(log), 'entry', 'entries')} in the audit trail; in force: "
         + (", ".join(f"{v} {k}" for k, v in sorted(actions.items())) or "none")
         + ".</p>"
     )

@@ -20,7 +20,7 @@ from kglens_tui.modes.kglens.rate_text import (
     win_text,
 )
 from kglens_tui.modes.kglens.sense_rates import ALL_SENSE, ZERO_SENSE
-from kglens_tui.textfmt import pct, rate_ci
+from kglens_tui.textfmt import counted, pct, rate_ci
 
 KG_WIDE_TITLE = (
     "KG-wide rates: every edge of the selection asked as this run asks (once; twice for "
@@ -59,13 +59,11 @@ def with_note(line: str, note: str) -> str:
     return f"{line} · {note}" if note else line
 
 
-def senses_snapshot_text(
+def _sense_parts(
     senses: Mapping[str, DesignRate | None], sense_chance: Mapping[str, float | None]
-) -> str:
-    """A live snapshot's two-ask zero-sense and all-sense rates, each with blind guessing's on
-    the same estimand, and the answers they rest on: " · 2 asks: zero-sense 10.5% [7.4–13.6]
-    chance 25.0% · all-sense ... · n=1,234"; " · 2 asks — (too few edges asked twice yet)" while
-    none is settled; empty for a run without them."""
+) -> tuple[list[str], int, list[DesignRate]]:
+    """Each settled two-ask rate as "zero-sense 10.5% [7.4–13.6] chance 25.0%", the answers
+    they rest on and the rates as shown (capped where they fell outside 0–100%)."""
     parts, n, values = [], 0, []
     for sense, two in senses.items():
         if two is None:
@@ -75,9 +73,41 @@ def senses_snapshot_text(
         chance = "" if value.chance_error is None else f" chance {pct(value.chance_error)}"
         parts.append(f"{sense} {sense_text(value.rate)}{chance}")
         n = max(n, two.answers)
+    return parts, n, values
+
+
+def senses_snapshot_text(
+    senses: Mapping[str, DesignRate | None], sense_chance: Mapping[str, float | None]
+) -> str:
+    """A live snapshot's two-ask zero-sense and all-sense rates, each with blind guessing's on
+    the same estimand, and the answers they rest on: " · 2 asks: zero-sense 10.5% [7.4–13.6]
+    chance 25.0% · all-sense ... · n=1,234"; " · 2 asks — (too few edges asked twice yet)" while
+    none is settled; empty for a run without them."""
+    parts, n, values = _sense_parts(senses, sense_chance)
     if not parts:
         return f" · 2 asks {TOO_FEW_PAIRS}" if senses else ""
     return with_note(f" · 2 asks: {' · '.join(parts)} · n={n:,}", capped_note(values))
+
+
+def senses_lines(
+    senses: Mapping[str, DesignRate | None], sense_chance: Mapping[str, float | None], room: int
+) -> list[str]:
+    """`senses_snapshot_text` on lines of their own for a line too narrow to hold it after the
+    KG-wide win rate: "KG-wide at 2 asks: ..." where that fits ``room`` cells, else one line a
+    rate ("KG-wide zero-sense (2 asks) 10.5% [7.4–13.6] chance 25.0%", n after the last where
+    it fits) and the † note on a line of its own; [] for a run without them."""
+    one = senses_snapshot_text(senses, sense_chance)
+    if not one:
+        return []
+    line = "KG-wide at " + one.removeprefix(" · ")
+    parts, n, values = _sense_parts(senses, sense_chance)
+    if len(line) <= room or not parts:
+        return [line]
+    lines = [f"KG-wide {part.replace(' ', ' (2 asks) ', 1)}" for part in parts]
+    if len(lines[-1]) + len(f" · n={n:,}") <= room:
+        lines[-1] += f" · n={n:,}"
+    note = capped_note(values)
+    return lines + ([note] if note else [])
 
 
 def method_note(rate: DesignRate) -> str:
@@ -107,7 +137,7 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         title=KG_WIDE_TITLE,
         title_justify="left",
         caption=noted(
-            f"{rate.edges:,} edges. {method_note(rate)} Chance: blind guessing (Yes/No a coin, "
+            f"{counted(rate.edges, 'edge')}. {method_note(rate)} Chance: blind guessing (Yes/No a coin, "
             f"Wh the predicate's most common object) on the same estimand. {TWO_ASKS}.",
             [rate, *(two.rate for two in senses.values() if two is not None)],
         ),
@@ -170,9 +200,9 @@ def predicate_kg_wide_table(data: RunData) -> LiteralTable | None:
 
 
 def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> LiteralTable | None:
-    """Groups' KG-wide win rates (name -> estimate) with interval, chance and n, the answers it
-    rests on of the group's edges ("811 of 409" under "answers of edges": a predicate's edges
-    are asked more than once), worst first; None without one."""
+    """Groups' KG-wide win rates (name -> estimate) with interval, chance, the answers each rests
+    on and the group's edges (two columns: a predicate's edges are asked more than once, so the
+    answers may outnumber the edges), worst first; None without one."""
     if not rows:
         return None
     table = LiteralTable(
@@ -181,11 +211,11 @@ def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> Liter
         caption=noted(caption, (kw.rate for kw in rows.values())),
         caption_justify="left",
     )
-    for col in ("group", "win [95% interval]", "chance", "answers of edges"):
+    for col in ("group", "win [95% interval]", "chance", "answers", "edges"):
         table.add_column(col, justify="left" if col == "group" else "right", no_wrap=col != "group")
     for name, kw in sorted(rows.items(), key=lambda item: (item[1].rate.win, item[0])):
         chance = kw.chance_win
         table.add_row(
-            name, win_text(kw.rate), pct(chance), f"{kw.rate.answers:,} of {kw.rate.edges:,}"
+            name, win_text(kw.rate), pct(chance), f"{kw.rate.answers:,}", f"{kw.rate.edges:,}"
         )
     return table

@@ -479,7 +479,7 @@ def prop_text(p: Proportion) -> str:
     """A rate with its interval and counts."""
     if p.value is None:
         return "—"
-    return f"{pct(p.value)} {interval(p.low, p.high)} {p.k}/{p.n}"
+    return f"{pct(p.value)} {interval(p.low, p.high)} {p.k:,}/{p.n:,}"
 
 
 def rate_line(name: str, rate: Proportion) -> str:

@@ -73,7 +73,7 @@ def learned_text(learned: LearnedView) -> str:
 
     text = (
         f"[bold]What the answers teach[/] (a model of the error rate with predicate, subject and "
-        f"object effects, fitted to the {learned.answers:,} answers of its last refit): neighbours "
+        f"object effects, fitted to the {counted(learned.answers, 'answer')} of its last refit): neighbours "
         f"explain {learned.neighbour_weight:.0%} of the variation of error rates, predicates "
         f"{learned.predicate_share:.0%}; its prediction for an edge is worth "
         f"{learned.strength:.1f} answers."
@@ -187,7 +187,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         f" · generator {markup_literal(cfg.generator)} · "
         f"verifier {markup_literal(cfg.verifier)} · prompt order {cfg.prompt_order} · "
         f"seed {cfg.seed} · status {status}{': ' + markup_literal(reason) if reason else ''} · "
-        f"{run.iterations_done}/{cfg.iterations} iterations"
+        f"{run.iterations_done}/{counted(cfg.iterations, 'iteration')}"
     )
     if status == RunStatus.FAILED and run.error:
         console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
@@ -214,7 +214,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     coin = coin_baseline(conn, run.id)
     n = r.examined
     head = LiteralTable(
-        title=f"The paper's metrics (3.2) over the {n:,} edges this run examined (where its "
+        title=f"The paper's metrics (3.2) over the {counted(n, 'edge')} this run examined (where its "
         "sampler looked: not the KG's rates), with 95% Wilson intervals",
         title_justify="left",
         caption=f"{n:,} of {rep.active_edges:,} active edges examined. Chance is a blind guesser "

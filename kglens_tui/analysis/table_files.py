@@ -78,7 +78,7 @@ def split_intervals(table: PlainTable) -> PlainTable:
     as numeric columns: the rate, low, high, "capped" (true where the cell carries "†": an
     estimate held at 0% or 100%, `CAPPED_NOTE` then in the caption) and n where printed; each
     whose cells are all "38.8%" as the number in percent; each whose cells all start "n=1,234"
-    as the number and the rest. A cell "— (why)" (no value yet) keeps its text in the rate
+    as the number and the rest; each whose cells are all counts ("1,320") as plain numbers. A cell "— (why)" (no value yet) keeps its text in the rate
     column."""
     headers: list[str] = []
     columns: list[list[str]] = []
@@ -116,6 +116,9 @@ def split_intervals(table: PlainTable) -> PlainTable:
                 [m.group(1).replace(",", "") if (m := _N.match(c)) else "" for c in cells]
             )
             columns.append([m.group(2) if (m := _N.match(c)) else "" for c in cells])
+        elif filled and all(_COUNT.match(c) for c in filled):
+            headers.append(header)
+            columns.append([c.replace(",", "") for c in cells])
         else:
             headers.append(header)
             columns.append([row[i] for row in table.rows])
@@ -128,6 +131,9 @@ def split_intervals(table: PlainTable) -> PlainTable:
 
 NO_VALUE = "—"
 """How a cell without a value yet opens ("— (too few edges asked twice yet)")."""
+
+_COUNT = re.compile(r"^(?:\d{1,3}(?:,\d{3})*|\d+)$")
+"""A count with thousands separators, "1,320" (a column of them is written as plain numbers)."""
 
 _NUMBER = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?$")
 

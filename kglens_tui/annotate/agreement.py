@@ -27,7 +27,7 @@ from kglens_tui.annotate.labels import LabelState, state_from_row
 from kglens_tui.annotate.rounds import Round, app_judgement, get_round
 from kglens_tui.core.intervals import Proportion, wilson
 from kglens_tui.core.question_type import WH, YES_NO
-from kglens_tui.textfmt import pct, rate_ci
+from kglens_tui.textfmt import counted, num, pct, rate_ci
 
 QUESTIONS = ("question_clear", "response_correct")
 
@@ -276,6 +276,15 @@ class QuestionAgreement:
     shared: list[list[int]]
     """Items both annotators labelled on this question (the kappa's n), in the same order; on
     the diagonal, the items that annotator labelled."""
+    one_value: bool = False
+    """Every label given on this question is the same: alpha is undefined (0/0)."""
+
+    def alpha_cell(self) -> str:
+        """Alpha to three decimals; "— (all labels agree)" where it is undefined because every
+        label is the same (`ALPHA_LEGEND`); "—" where nothing was compared."""
+        if self.alpha is not None:
+            return num(self.alpha, 3)
+        return f"— ({ALL_AGREE})" if self.one_value else "—"
 
     def shown_kappa(self, a: int, b: int) -> float | None:
         """The pair's kappa if it is over at least KAPPA_MIN_ITEMS shared items, else None."""
@@ -293,6 +302,21 @@ class QuestionAgreement:
             return f"— n={n:,}" if n < KAPPA_MIN_ITEMS else f"n/a n={n:,}"
         return f"{value:.3f} n={n:,}"
 
+
+ALL_AGREE = "all labels agree"
+"""Why a question's alpha is undefined when every label given on it is the same."""
+
+ALPHA_LEGEND = (
+    f"Krippendorff's α — ({ALL_AGREE}): every label given on the question is the same, so "
+    "there is no disagreement to weigh against chance and α is undefined (0/0); the percent "
+    "agreement beside it says how often the annotators agree."
+)
+"""The note under the agreement table when some question's alpha is undefined that way."""
+
+NO_DISAGREEMENT = (
+    "Majority disagrees with the app: none (of the Wh items with a final human judgement)."
+)
+"""What the report says in place of an empty table of items whose majority disagrees."""
 
 KAPPA_LEGEND = (
     "Cohen's κ cells: κ over the items both annotators labelled, with that n; — under "
@@ -345,7 +369,7 @@ class RoundResults:
                 f"{len(self.undecided):,} with every label in but no majority (adjudicate them)"
             )
         return (
-            f"Not counted yet: {self.not_counted:,} of {len(self.items):,} items without a final "
+            f"Not counted yet: {self.not_counted:,} of {counted(len(self.items), 'item')} without a final "
             f"label (a majority or an adjudication): {', '.join(parts)}."
         )
 
@@ -520,6 +544,7 @@ def _agreement(
         annotators=tuple(names),
         kappa=kappa,
         shared=shared,
+        one_value=len({v for row in matrix for v in row if v is not None}) == 1,
     )
 
 

@@ -32,6 +32,7 @@ from kglens_tui.annotate.signing import pack_key, pack_signature, signature_matc
 from kglens_tui.core.question_type import WH
 from kglens_tui.core.safetext import storable
 from kglens_tui.core.safewrite import write_text
+from kglens_tui.textfmt import counted
 
 PACK_FORMAT = "kglens-annotation-pack"
 PACK_VERSION = 2
@@ -171,7 +172,7 @@ class ImportSummary:
     def sentence(self) -> str:
         """What the import did, e.g. "3 labels stored, 0 unchanged, 0 not rated"; labels kept
         from an older import are counted on their own."""
-        parts = [f"{self.applied:,} {'label' if self.applied == 1 else 'labels'} stored"]
+        parts = [f"{counted(self.applied, 'label')} stored"]
         parts.append(f"{self.unchanged:,} unchanged")
         if self.superseded:
             parts.append(

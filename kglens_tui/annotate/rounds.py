@@ -17,6 +17,7 @@ from kglens_tui.core.console import suggested
 from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.core.safetext import unshown_char, visible
 from kglens_tui.core.verdict import ANSWERED
+from kglens_tui.textfmt import counted
 
 DEFAULT_ANNOTATORS: tuple[str, ...] = ("ann1", "ann2", "ann3", "ann4", "ann5")
 QTYPES = (YES_NO, WH)
@@ -139,12 +140,12 @@ def _check_settings(
     raters = settings.raters_per_item or len(names)
     if not 1 <= raters <= len(names):
         raise AnnotationError(
-            f"{said['raters_per_item']} must be between 1 and {len(names)} annotators "
+            f"{said['raters_per_item']} must be between 1 and {counted(len(names), 'annotator')} "
             f"(got {raters})"
         )
     if not 1 <= settings.majority <= raters:
         raise AnnotationError(
-            f"{said['majority']} must be between 1 and the {raters} raters per item "
+            f"{said['majority']} must be between 1 and the {counted(raters, 'rater')} per item "
             f"(got {settings.majority})"
         )
     if settings.calibration_size < 0:

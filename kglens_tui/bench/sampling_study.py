@@ -314,7 +314,7 @@ def restrict_predicates(conn: sqlite3.Connection, truth: GroundTruth, spec: str)
             chosen.append(pred)
     keep = np.isin(truth.p, chosen)
     keys = ", ".join(kg.pred_keys[i] for i in chosen)
-    named = f"{len(chosen)} predicate" + ("s" if len(chosen) > 1 else "")
+    named = counted(len(chosen), "predicate")
     return replace(
         truth,
         source=f"{truth.source}, predicates {keys}",

@@ -29,7 +29,7 @@ from kglens_tui.core.safewrite import (
 from kglens_tui.core.table_options import add_table_options
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
-from kglens_tui.textfmt import counted, rate_ci, short_target
+from kglens_tui.textfmt import counted, rate_ci, short_target, signed
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
@@ -98,9 +98,9 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     if warning:  # above the blind spots, which a biased model's lean alone can make
         console.print(literal(f"⚠ {warning}", "bold yellow"))
     table = LiteralTable(
-        title=f"Run {data.run.id} · {kind.replace('_', '-')} · {counts['ranked']} examined, "
-        f"{counts['zero_sense']} zero-sense, {counts['flips']} flip, "
-        f"{counts['confirmed']} confirmed, {counts['kg_errors']} KG errors",
+        title=f"Run {data.run.id} · {kind.replace('_', '-')} · {counts['ranked']:,} examined, "
+        f"{counts['zero_sense']:,} zero-sense, {counted(counts['flips'], 'flip')}, "
+        f"{counts['confirmed']:,} confirmed, {counted(counts['kg_errors'], 'KG error')}",
         title_justify="left",
     )
     from kglens_tui.analysis.report import table_width
@@ -118,7 +118,7 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
                 ("flip", r.flips),
                 ("confirmed", r.confirmed),
                 ("kg-error", r.kg_error),
-                (f"{r.overridden} overridden", r.overridden),
+                (f"{r.overridden:,} overridden", r.overridden),
             )
             if on
         )
@@ -350,7 +350,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         f"Run {data.run.id}: KG-wide win rate per {args.by}{_logged(adjusted)} (each of the "
         "group's edges asked once), worst first",
         "The answers weighted by their sampling probabilities (a predicate as kglens report; "
-        "other groups by the Hájek ratio), n: answers of the group's edges; the rates over "
+        "other groups by the Hájek ratio); the rates over "
         "the examined edges follow.",
     )
     if wide is not None:
@@ -505,10 +505,10 @@ def _print_differences(dr: Drift, a: int, b: int, limit: int) -> None:
     else:
         why = dr.not_drift_because
         head = f"Drift not measured ({'; '.join(why)}): run {a} → {b} is a comparison, not one model's drift"
-    shift = "—" if dr.mean_shift is None else f"{dr.mean_shift * 100:+.1f} points"
+    shift = "—" if dr.mean_shift is None else f"{signed(dr.mean_shift * 100)} points"
     examined = (
-        f"{head}; over the edges each run examined: {_rates_change(dr)}; {len(dr.changed)} "
-        f"edges changed status; mean expected-error shift {shift}"
+        f"{head}; over the edges each run examined: {_rates_change(dr)}; "
+        f"{counted(len(dr.changed), 'edge')} changed status; mean expected-error shift {shift}"
     )
     for line in (tests[0], examined, *tests[1:]):
         console.print(line, markup=False, soft_wrap=True)
@@ -617,7 +617,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             console.print(dt)
         diff = dr.diff
         ct = LiteralTable(
-            title=f"Edges both examined ({diff.common}): run {a.run.id} rows, run {b.run.id} "
+            title=f"Edges both examined ({diff.common:,}): run {a.run.id} rows, run {b.run.id} "
             "columns",
             title_justify="left",
         )
@@ -927,8 +927,8 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         return 0
     labels = {n.key: n.label for n in ego.nodes}
     table = LiteralTable(
-        title=f"Ego graph of {labels[ego.center]} (radius {ego.radius}): {len(ego.nodes)} nodes, "
-        f"{len(ego.edges)} edges{' (truncated)' if ego.truncated else ''}",
+        title=f"Ego graph of {labels[ego.center]} (radius {ego.radius}): "
+        f"{counted(len(ego.nodes), 'node')}, {counted(len(ego.edges), 'edge')}{' (truncated)' if ego.truncated else ''}",
         title_justify="left",
     )
     for col in ("edge", "source", "predicate", "target", "right/wrong", "expected error"):

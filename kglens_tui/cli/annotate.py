@@ -32,7 +32,7 @@ from kglens_tui.core.safewrite import ExportError
 from kglens_tui.core.table_options import add_table_options
 from kglens_tui.core.verdict import UNCERTAIN, WH_MATCHER
 from kglens_tui.store.connection import connect, default_db_path
-from kglens_tui.textfmt import num, pct
+from kglens_tui.textfmt import counted, pct
 
 if TYPE_CHECKING:
     from kglens_tui.annotate.agreement import ItemResult
@@ -85,7 +85,7 @@ def cmd_round_create(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     )
     parts = round_mix(conn, rnd.id)
     console.print(
-        f"round {rnd.id} '{markup_literal(rnd.name)}': {rnd.items} items ({markup_literal(parts)}); "
+        f"round {rnd.id} '{markup_literal(rnd.name)}': {counted(rnd.items, 'item')} ({markup_literal(parts)}); "
         f"annotators {markup_literal(', '.join(rnd.annotators))}; {rnd.raters} per item; "
         f"majority {rnd.settings.majority} of {rnd.raters}"
     )
@@ -177,14 +177,16 @@ def _short(text: str | None, width: int = 60) -> str:
 
 def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.annotate.agreement import (  # numpy + krippendorff: load lazily
+        ALPHA_LEGEND,
         KAPPA_LEGEND,
+        NO_DISAGREEMENT,
         round_results,
     )
 
     res = round_results(conn, args.round)
     rnd = res.round
     console.print(
-        f"[bold]Round {rnd.id} '{markup_literal(rnd.name)}'[/] · {rnd.items:,} items · "
+        f"[bold]Round {rnd.id} '{markup_literal(rnd.name)}'[/] · {counted(rnd.items, 'item')} · "
         f"annotators {markup_literal(', '.join(rnd.annotators))} · majority "
         f"{rnd.settings.majority} of {rnd.raters}"
     )
@@ -221,11 +223,17 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     if note:
         console.print(Text(note, "yellow"))
 
-    agree = LiteralTable(title="Inter-annotator agreement", title_justify="left")
+    undefined = any(q.one_value for q in res.agreement.values())
+    agree = LiteralTable(
+        title="Inter-annotator agreement",
+        title_justify="left",
+        caption=ALPHA_LEGEND if undefined else None,
+        caption_justify="left",
+    )
     for heading in ("question", "items compared", "Krippendorff α (nominal)", "percent agreement"):
         agree.add_column(heading, justify="left" if heading == "question" else "right")
     for q in res.agreement.values():
-        agree.add_row(q.question, f"{q.items:,}", num(q.alpha, 3), pct(q.percent))
+        agree.add_row(q.question, f"{q.items:,}", q.alpha_cell(), pct(q.percent))
     console.print(agree)
     for q in res.agreement.values():
         km = LiteralTable(title=f"Cohen's κ, {q.question}", title_justify="left")
@@ -237,22 +245,26 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         console.print(km)
     console.print(Text(KAPPA_LEGEND, "dim"))
 
-    dis = LiteralTable(
-        title=f"Majority disagrees with the app ({len(res.disagreements)})", title_justify="left"
-    )
-    for heading in ("item", "kg", "question", "response", "app", "humans", "votes"):
-        dis.add_column(heading, justify="right" if heading == "item" else "left")
-    for it in res.disagreements:
-        dis.add_row(
-            item_ref(it.item_id),
-            it.kg,
-            _short(it.question),
-            _short(it.response, 40),
-            it.app_verdict,
-            (it.human_correct or "") + (" (adjudicated)" if it.adjudication else ""),
-            _votes(it, "response_correct"),
+    if res.disagreements:
+        dis = LiteralTable(
+            title=f"Majority disagrees with the app ({len(res.disagreements)})",
+            title_justify="left",
         )
-    console.print(dis)
+        for heading in ("item", "kg", "question", "response", "app", "humans", "votes"):
+            dis.add_column(heading, justify="right" if heading == "item" else "left")
+        for it in res.disagreements:
+            dis.add_row(
+                item_ref(it.item_id),
+                it.kg,
+                _short(it.question),
+                _short(it.response, 40),
+                it.app_verdict,
+                (it.human_correct or "") + (" (adjudicated)" if it.adjudication else ""),
+                _votes(it, "response_correct"),
+            )
+        console.print(dis)
+    else:
+        console.print(NO_DISAGREEMENT)
     if res.undecided:
         und = LiteralTable(
             title=f"All labels in, no majority: adjudicate ({len(res.undecided)})",

@@ -11,7 +11,7 @@ from kglens_tui.analysis.kgwide import KGWide
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.kglens.estimates import Difference
 from kglens_tui.modes.kglens.rate_text import noted, win_text
-from kglens_tui.textfmt import pct, rate_ci, short_target
+from kglens_tui.textfmt import pct, rate_ci, short_target, signed
 
 
 def table3_values(grid: RunGrid, metric: str) -> LiteralTable:
@@ -120,9 +120,9 @@ def _difference_row(name: str, wa: KGWide, wb: KGWide, d: Difference, q: float |
         str(wa.rate.answers),
         win_text(wb.rate),
         str(wb.rate.answers),
-        f"{-d.value * 100:+.1f}",
-        f"{-high * 100:+.1f}",
-        f"{-low * 100:+.1f}",
+        signed(-d.value * 100),
+        signed(-high * 100),
+        signed(-low * 100),
         f"{d.p_value:.3g}",
         "" if q is None else f"{q:.3g}",
         str(tested < SIGNIFICANCE).lower(),

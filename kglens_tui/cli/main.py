@@ -63,7 +63,7 @@ from kglens_tui.runs.registry import (
 )
 from kglens_tui.settings import Settings, SettingsError, load_settings
 from kglens_tui.store.connection import DB_ENV, WorkspaceConnection, connect, default_db_path
-from kglens_tui.textfmt import num
+from kglens_tui.textfmt import counted, num
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
@@ -197,7 +197,7 @@ def cmd_kg_stats(args: argparse.Namespace) -> int:
     for t, n in st.subject_types.items():
         head.add_row(f"subjects of type '{t or '-'}'", f"{n:,}")
     for s, n in st.subsets.items():
-        head.add_row(f"subset '{s}'", f"{n:,} entities")
+        head.add_row(f"subset '{s}'", counted(n, "entity", "entities"))
     console.print(head)
     per = LiteralTable(title="Per predicate", title_justify="left")
     for col in ("predicate", "key", "status", "edges", "subjects", "multi-valued", "objects"):
@@ -227,7 +227,9 @@ def cmd_kg_show(args: argparse.Namespace) -> int:
         )
     if len(matches) > 1:
         keys = ", ".join(m["key"] for m in matches[:10])
-        raise CLIError(f"'{args.entity}' matches {len(matches)} entities: {keys}; use a key")
+        raise CLIError(
+            f"'{args.entity}' matches {counted(len(matches), 'entity', 'entities')}: {keys}; use a key"
+        )
     view = entity_view(conn, matches[0]["id"])
     console.print(
         f"[bold]{markup_literal(view.label)}[/]  "
@@ -449,7 +451,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         console.print(literal(f"no question or reply{where} contains {args.query!r}"))
         return 0
     table = LiteralTable(
-        title=f"{len(hits)} questions and replies{where} matching {args.query!r}, best first"
+        title=f"{len(hits):,} questions and replies{where} matching {args.query!r}, best first"
         + (f" (the first {args.limit}; --limit shows more)" if len(hits) == args.limit else ""),
         title_justify="left",
     )
@@ -1069,7 +1071,8 @@ def _run_writing_tables(args: argparse.Namespace) -> int:
     if code == 0:
         written = write_tables(tables, folder, formats)
         err_console.print(
-            f"wrote {len(tables)} tables as {', '.join(formats)} ({len(written)} files) to "
+            f"wrote {counted(len(tables), 'table')} as {', '.join(formats)} "
+            f"({counted(len(written), 'file')}) to "
             f"{markup_literal(folder)}",
             soft_wrap=True,
         )

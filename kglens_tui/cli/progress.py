@@ -21,28 +21,31 @@ MIN_BAR = 10
 
 
 def progress_lines(
-    run: object, info: str | None, items: list[str], eta: str, width: int
+    run: object, info: str | None, items: list[str], eta: str | None, width: int
 ) -> tuple[str, str, list[str]]:
     """The display ``width`` columns wide, as (head, info, lines): the first line is head
     ("run 5"), the progress bar when there is room for it, and ``info`` ("2/30 iterations ·
-    640 req · 3 err") with the time left (None: "starting"); under it the mode's ``items``, on
-    one line when that fits, else one line each. Nothing is cut: a line too long wraps."""
+    640 req · 3 err") with the time left (``eta``; None once the run no longer goes: no time
+    is left then) (``info`` None: "starting"); under it the mode's ``items``, on one line when
+    that fits, else one line each. Nothing is cut: a line too long wraps."""
     head = f"run {run}"
     if info is None:
         return head, "starting", []
+    where = info if eta is None else f"{info} · ETA {eta}"
     one = "  " + " · ".join(items)
     if not items:
-        return head, f"{info} · ETA {eta}", []
+        return head, where, []
     if cell_len(one) <= width:
-        return head, f"{info} · ETA {eta}", [one]
-    return head, f"{info} · ETA {eta}", [f"  {item}" for item in items]
+        return head, where, [one]
+    return head, where, [f"  {item}" for item in items]
 
 
 class RunProgressDisplay(Progress):
     """A run command's live display: `progress_lines` of its one task, the bar drawn in the
     room the first line leaves (at least `MIN_BAR`, else none: a bar of Rich's progress
     columns cut the figures to "r… it…" at 80 columns). The task's fields: ``run`` (its id),
-    ``info`` (None before the first snapshot) and ``items`` (the mode's figures)."""
+    ``info`` (None before the first snapshot), ``items`` (the mode's figures) and ``going``
+    (false once the run has ended or paused: the time left is shown only while it goes)."""
 
     def get_renderables(self) -> Iterable[RenderableType]:
         for task in self.tasks:
@@ -55,7 +58,7 @@ class _RunDisplay:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         task = self.task
-        eta = TimeRemainingColumn().render(task).plain
+        eta = TimeRemainingColumn().render(task).plain if task.fields.get("going", True) else None
         head, info, lines = progress_lines(
             task.fields.get("run", "?"),
             task.fields.get("info"),

@@ -163,8 +163,8 @@ def _start(conn: sqlite3.Connection, start: RunStart) -> int:
 
 
 def _progress_fields(mode: AnyMode, snap: RunSnapshot) -> dict[str, object]:
-    """The display's fields for a snapshot: where the run is, its requests and errors, and the
-    mode's figures."""
+    """The display's fields for a snapshot: where the run is, its requests and errors, the
+    mode's figures and whether the run goes (its time left is shown only then)."""
     where = mode.advance(snap)
     sent = snap.progress.counters
     info = f"{where} · {calls_text(sent.requests, snap.helpers)} req · {sent.errors:,} err"
@@ -176,6 +176,7 @@ def _progress_fields(mode: AnyMode, snap: RunSnapshot) -> dict[str, object]:
         "run": snap.run_id,
         "info": info,
         "items": mode.progress_lines(snap),
+        "going": snap.status == RunStatus.RUNNING,
     }
 
 

@@ -16,6 +16,7 @@ from kglens_tui.kg.bundled_data import bundled_names
 from kglens_tui.kg.names import KGNameError
 from kglens_tui.runs.record import RunBusyError
 from kglens_tui.store.connection import connect, default_db_path
+from kglens_tui.textfmt import counted
 from kglens_tui.workspace.remove import (
     Deletion,
     DeletionChangedError,
@@ -49,16 +50,12 @@ def _q(name: str) -> str:
     return f"'{markup_literal(name, one_line=True)}'"
 
 
-def _n(count: int, one: str, many: str) -> str:
-    return f"{count:,} {one if count == 1 else many}"
-
-
 def describe(plan: Deletion) -> str:
     """What a deletion removes, as one markup line (names escaped)."""
     if plan.kg_id is not None:
         head = (
-            f"KG {_q(plan.kg_name)} ({_n(plan.entities, 'entity', 'entities')}, "
-            f"{_n(plan.edges, 'edge', 'edges')})"
+            f"KG {_q(plan.kg_name)} ({counted(plan.entities, 'entity', 'entities')}, "
+            f"{counted(plan.edges, 'edge', 'edges')})"
         )
     else:
         shown = [f"run {r.id} ({r.mode} on KG {_q(r.kg)}, {r.status})" for r in plan.runs]
@@ -67,9 +64,9 @@ def describe(plan: Deletion) -> str:
         head = ", ".join(shown[:-1]) + (" and " if len(shown) > 1 else "") + shown[-1]
     parts = []
     if plan.kg_id is not None and plan.runs:
-        parts.append(_n(len(plan.runs), "run", "runs"))
+        parts.append(counted(len(plan.runs), "run", "runs"))
     parts += [
-        _n(n, one, many)
+        counted(n, one, many)
         for n, one, many in (
             (plan.observations, "observation", "observations"),
             (plan.mode_answers, "KONTEST/fact-eval answer", "KONTEST/fact-eval answers"),
@@ -79,10 +76,12 @@ def describe(plan: Deletion) -> str:
     ]
     if plan.rounds:
         rounds = ", ".join(
-            f"{_q(r.name)}: {_n(r.items, 'item', 'items')}, {_n(r.labels, 'label', 'labels')}"
+            f"{_q(r.name)}: {counted(r.items, 'item', 'items')}, {counted(r.labels, 'label', 'labels')}"
             for r in plan.rounds
         )
-        parts.append(f"{_n(len(plan.rounds), 'annotation round', 'annotation rounds')} ({rounds})")
+        parts.append(
+            f"{counted(len(plan.rounds), 'annotation round', 'annotation rounds')} ({rounds})"
+        )
     if not parts:
         return head
     return f"{head} with {', '.join(parts[:-1])}{' and ' if len(parts) > 1 else ''}{parts[-1]}"

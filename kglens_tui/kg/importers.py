@@ -48,11 +48,11 @@ class ImportReport:
             f"{self.seconds:.1f}s"
         )
         if self.duplicates_merged:
-            text += f"; {self.duplicates_merged:,} duplicate triples merged"
+            text += f"; {counted(self.duplicates_merged, 'duplicate triple')} merged"
         if self.self_loops:
             shown = ", ".join(self.self_loops[:5])
-            more = f" (+{len(self.self_loops) - 5} more)" if len(self.self_loops) > 5 else ""
-            text += f"; {len(self.self_loops):,} self-loops skipped: {shown}{more}"
+            more = f" (+{len(self.self_loops) - 5:,} more)" if len(self.self_loops) > 5 else ""
+            text += f"; {counted(len(self.self_loops), 'self-loop')} skipped: {shown}{more}"
         return text
 
 
@@ -229,7 +229,7 @@ def _check_unused(conn: sqlite3.Connection, kg_id: int, name: str) -> None:
         (one, many, int(conn.execute(sql, (key,)).fetchone()[0])) for one, many, sql, key in counts
     ]
     if any(n for _, _, n in used):
-        listed = ", ".join(f"{n:,} {one if n == 1 else many}" for one, many, n in used if n)
+        listed = ", ".join(counted(n, one, many) for one, many, n in used if n)
         raise KGExistsError(
             f"KG '{name}' cannot be replaced: it has {listed}, which would point at edges that "
             f"are gone; `kglens kg rm {name}` deletes it with them, or import under another name"

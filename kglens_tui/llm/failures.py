@@ -28,6 +28,7 @@ import math
 from collections import Counter, deque
 
 from kglens_tui.core.error_kinds import ErrorKind
+from kglens_tui.textfmt import counted
 
 FATAL_KINDS: frozenset[str] = frozenset({ErrorKind.AUTH, ErrorKind.NOT_FOUND})
 """Failure kinds after which no later request can succeed."""
@@ -108,7 +109,7 @@ class FailureGuard:
         kinds = Counter(k for k in self._recent if k)
         shown = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
         return (
-            f"{self._failed} of the last {len(self._recent)} requests failed ({shown}); "
+            f"{self._failed:,} of the last {counted(len(self._recent), 'request')} failed ({shown}); "
             f"latest: {self._latest}"
         )
 

@@ -21,6 +21,7 @@ import openai
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.llm.pacing import Pacer
 from kglens_tui.llm.urls import check_base_url
+from kglens_tui.textfmt import counted
 
 PLACEHOLDER_KEY = "not-needed"
 """Sent as the API key when the named environment variable is unset (local servers need none)."""
@@ -429,5 +430,5 @@ async def check_endpoint(
         reply = await client.complete(probe)
     finally:
         await client.aclose()
-    models_note = f", {len(listed)} models listed" if listed else ""
+    models_note = f", {counted(len(listed), 'model')} listed" if listed else ""
     return f"OK: {client.base_url} answers as '{model}' in {reply.latency_s:.2f} s{models_note}"

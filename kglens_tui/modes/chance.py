@@ -19,6 +19,7 @@ from graphlib import CycleError, TopologicalSorter
 from kglens_tui.answers.bias import Rate, YesNoBias, bias_from_counts, leaning
 from kglens_tui.modes.facteval.scoring import ABSTAINED, CORRECT, INCORRECT, UNPARSEABLE
 from kglens_tui.modes.kontest.oracles import non_adjacent_pairs, path_pairs
+from kglens_tui.textfmt import counted
 
 COIN = 0.5
 """A random Yes/No guesser's yes-rate."""
@@ -166,7 +167,7 @@ class KontestChance:
         )
         return (
             f"answer bias: the model says {side.capitalize()} to {share:.0%} of the "
-            f"{self.yes_rate.n:,} questions it answered; every question states a true fact, so a "
+            f"{counted(self.yes_rate.n, 'question')} it answered; every question states a true fact, so a "
             f"model that always says {side.capitalize()} {constant}: its consistency figures are "
             "explained by the bias, not by knowledge"
         )

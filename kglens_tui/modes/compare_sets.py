@@ -12,6 +12,7 @@ from kglens_tui.core.safetext import LABEL_LIMIT, visible
 from kglens_tui.modes.kontest.ensemble import MIN_RELATIONS
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.record import RunRecord
+from kglens_tui.textfmt import counted
 
 MIN_SHARED = MIN_RELATIONS
 """A further partner is taken only when the units all chosen runs share stay at least this many
@@ -76,7 +77,7 @@ def shared_notes(
     if all(n == shared for n in counts):
         return None
     return Text(
-        f"Compared over the {shared:,} {unit}{'' if shared == 1 else 's'} every run answered "
+        f"Compared over the {counted(shared, unit)} every run answered "
         f"({answered}); the others are left out. Runs made on the same {unit}s ({same}) share "
         "all of them.",
         style="yellow",

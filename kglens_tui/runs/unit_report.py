@@ -13,6 +13,7 @@ from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
+from kglens_tui.textfmt import counted
 
 
 def head_panels(
@@ -31,7 +32,8 @@ def head_panels(
     )
     sent = snap.progress.counters
     requests = (
-        f"{snap.units_done:,}/{snap.units_total:,} units answered · {sent.requests:,} requests "
+        f"{snap.units_done:,}/{counted(snap.units_total, 'unit')} answered · "
+        f"{counted(sent.requests, 'request')} "
         f"({sent.errors:,} failed, never counted as model answers"
         + (f"; {sent.dropped:,} dropped with a stopped unit" if sent.dropped else "")
         + f") · tokens {sent.prompt_tokens:,} in / {sent.completion_tokens:,} out"

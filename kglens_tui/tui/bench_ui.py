@@ -26,6 +26,7 @@ from kglens_tui.bench.neighbours import cpu_neighbours
 from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings
+from kglens_tui.textfmt import counted
 from kglens_tui.tui.app import QUIT_GRACE_S, KGLensApp
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ def run_ui_bench(presses: int, console: Console, load: int = 0) -> dict[str, Any
         figures, requests = asyncio.run(_run(Path(tmp) / "bench.db", presses, load))
         seconds = time.perf_counter() - started
     table = Table(title="kglens bench ui: key press to handled", title_justify="left")
-    busy = f"{load} CPU-bound neighbour{'s' if load != 1 else ''}"
+    busy = f"{counted(load, 'CPU-bound neighbour')}"
     table.add_column("machine")
     table.add_column("app")
     for stat in ("median ms", "p95 ms", "max ms"):

@@ -25,11 +25,6 @@ def duration(seconds: float | None) -> str:
     return f"{seconds // 3600}h {seconds % 3600 // 60:02d}m"
 
 
-def plural(count: int, noun: str, nouns: str = "") -> str:
-    """ "1 edge", "2 edges", "1,024 edges" (``nouns``: the plural, when not noun + s)."""
-    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
-
-
 CELL_PADDING = 2
 """Cells a DataTable column adds to its text (a cell is padded by one on either side)."""
 

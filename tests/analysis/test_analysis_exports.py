@@ -166,7 +166,7 @@ def test_the_html_group_tables_give_each_rate_its_chance(data: RunData) -> None:
     for svg in html.split("<svg")[1:]:
         ET.fromstring("<svg" + svg.split("</svg>")[0] + "</svg>")
     assert "Per predicate" in html and "Per year of dated facts" in html
-    assert "1 KG-error edges" in html and "Inconsistent response" in html
+    assert "1 KG-error edge and" in html and "Inconsistent response" in html
 
 
 def test_svg_helpers_parse() -> None:
@@ -325,3 +325,12 @@ def test_the_html_reports_independent_chance_follows_triage(
         "chance, independent asks (as logged)": "39.6%",
         "chance, independent asks (with triage)": "45.0%",
     }
+
+
+def test_the_html_report_counts_one_of_a_thing_in_the_singular(data: RunData) -> None:
+    """Trial 2 read "1 verdicts overridden": one KG-error edge, one KG-error reply and no
+    verdict overridden are each said with the noun that fits its count."""
+    assert (
+        "With triage: 1 KG-error edge and 1 KG-error reply left out, 0 verdicts overridden."
+        in render_html_report(data)
+    )

@@ -101,7 +101,7 @@ def test_grid_tables_and_html_use_cross_table(db) -> None:
     assert "Caledonia × capital: zero-sense 100.0% [20.7–100.0] (chance 50.0%)" in html
     assert "Aland × all predicates: zero-sense 0.0% [0.0–56.1] (chance 29.2%)" in html
     assert "<td>29%</td>" in html
-    assert "n=1 examined of 1 edges (50% of the row)" in html
+    assert "n=1 examined of 1 edge (50% of the row)" in html
     conn.close()
 
 

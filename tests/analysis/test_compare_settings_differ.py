@@ -103,3 +103,24 @@ def test_cli_and_compare_screen_say_so_for_a_real_easy_run(
     first = read.status.splitlines()[0]
     assert first.startswith("KG-wide win rate, run 1 → run 3 (runs differ in difficulty")
     assert CAVEAT in first
+
+
+def test_a_difference_that_rounds_to_zero_has_no_sign(runs: tuple[RunData, RunData]) -> None:
+    """Trial 2: two identical runs compared as "difference -0.0 points", read as a fall: a
+    difference that rounds to zero is "0.0", in the line and in the differences table."""
+    from kglens_tui.textfmt import signed
+
+    a, _ = runs
+    same = drift(a, a)
+    assert ": difference 0.0 points [" in drift_test_lines(same, 1, 1)[0]
+    table = difference_table(same, 1, 1)
+    assert table is not None
+    assert plain_table(table).rows[0][5] == "0.0"
+    assert [signed(v) for v in (-0.04, 0.04, -0.05001, 5.14, 0.0, -0.0)] == [
+        "0.0",
+        "0.0",
+        "-0.1",
+        "+5.1",
+        "0.0",
+        "0.0",
+    ]

@@ -4,6 +4,8 @@ the two-ask rates), recomputation from the stored rows alone, and the study comm
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 import re
 from pathlib import Path
@@ -249,10 +251,10 @@ def test_report_leads_with_the_kg_wide_rate(
     assert "one ask" in out and "KG-wide win rate per" in out
     assert out.index("yes-rate") < out.index("edges this run examined")
     assert out.index("zero-sense (two") < out.index("edges this run examined")
-    # each predicate's n says what it counts: answers of the predicate's edges
+    # each predicate's n says what it counts: its answers and its edges, in columns of their own
     per = out[out.index("KG-wide win rate per") :]
     head = next(line for line in per.splitlines() if "win [95% interval]" in line)
-    assert head.rstrip(" ┃").endswith("answers of edges")
+    assert [cell.strip() for cell in head.strip(" ┃").split("┃")][-2:] == ["answers", "edges"]
 
 
 def test_the_kg_wide_yes_rate_is_each_edge_s_yes_share_under_brute_force(tmp_path: Path) -> None:
@@ -446,6 +448,25 @@ def test_estimates_outside_zero_to_one_are_shown_within_it() -> None:
     assert not inside.capped and "†" not in win_text(inside)
     assert capped_note([inside, None]) == "" and capped_note([inside, kw.rate]) == CAPPED_NOTE
     assert CAPPED_NOTE not in kg_wide_snapshot_line(inside, 0.5)
+
+
+def test_a_group_s_answers_and_edges_are_separate_numbers() -> None:
+    """The trial read "320 of 198" under "answers of edges" as a share although the edges were
+    asked more than once: the answers and the edges are two columns of plain counts, in the
+    text table, its table files and the HTML report."""
+    from kglens_tui.analysis.kgwide import shown
+    from kglens_tui.analysis.kgwide_render import kg_wide_table_of
+    from kglens_tui.analysis.table_files import plain_table, split_intervals, to_csv
+    from kglens_tui.modes.kglens.estimates import DesignRate
+
+    table = kg_wide_table_of(
+        {"capital": shown(DesignRate(0.3, 0.05, 1320, 198, "design"), 0.5)}, "title", "Caption."
+    )
+    assert table is not None
+    plain = split_intervals(plain_table(table))
+    rows = list(csv.reader(io.StringIO(to_csv(plain))))
+    assert rows[0][-2:] == ["answers", "edges"] and rows[1][-2:] == ["1320", "198"]
+    assert not any(" of " in cell for row in rows for cell in row)
 
 
 def test_a_table_with_a_capped_rate_says_what_the_mark_means() -> None:

@@ -406,3 +406,41 @@ def test_kappa_matrix_shows_n_per_pair_and_no_kappa_over_too_few_items(conn, cap
     # was: "-0.500" and "1.000" with no n
     assert "-0.500" not in out and "— n=3" in out and " n=12 " in out
     assert "under 10 such items" in " ".join(out.split())
+
+
+def test_an_undefined_alpha_and_no_disagreement_are_said_in_words(conn, capsys) -> None:
+    """Trial 2 (`annotate report r3`, every label the same): "Krippendorff α —" with 100.0%
+    agreement and no note, and an empty "Majority disagrees with the app (0)" table. The cell
+    says why α is undefined, a note under the table explains it, and one line says that no
+    majority disagrees."""
+    from kglens_tui.annotate.agreement import ALPHA_LEGEND, NO_DISAGREEMENT
+    from kglens_tui.cli.main import main
+
+    rows = [("wh", "correct", "yyyyy", "ccccc"), ("yes_no", "correct", "yyyyy", "")]
+    rnd, _ = _label_round(conn, rows, name="same")
+    clear = round_results(conn, rnd.id).agreement["question_clear"]
+    assert clear.alpha is None and clear.one_value
+    assert clear.alpha_cell() == "— (all labels agree)"
+    db = conn.execute("PRAGMA database_list").fetchone()[2]
+    assert main(["--db", db, "annotate", "report", rnd.name]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "100.0%" in out and "— (all labels agree)" in out
+    assert " ".join(ALPHA_LEGEND.split()) in out
+    assert NO_DISAGREEMENT in out and "Majority disagrees with the app (" not in out
+
+
+def test_a_defined_alpha_has_no_undefined_note(conn, capsys) -> None:
+    """The α note and the none line only where they apply: a round whose majority disagrees
+    with the app keeps its table, and its α has no note."""
+    from kglens_tui.annotate.agreement import ALPHA_LEGEND, NO_DISAGREEMENT
+    from kglens_tui.cli.main import main
+
+    rows = [("wh", "correct", "yyyyy", "iiiic"), ("yes_no", "correct", "yyynn", "")]
+    rnd, _ = _label_round(conn, rows, name="split")
+    clear = round_results(conn, rnd.id).agreement["question_clear"]
+    assert not clear.one_value and clear.alpha_cell() != "—"
+    db = conn.execute("PRAGMA database_list").fetchone()[2]
+    assert main(["--db", db, "annotate", "report", rnd.name]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Majority disagrees with the app (1)" in out and NO_DISAGREEMENT not in out
+    assert " ".join(ALPHA_LEGEND.split()) not in out and "all labels agree" not in out

@@ -243,6 +243,7 @@ def test_the_run_display_puts_the_mode_s_figures_on_one_line_when_it_fits() -> N
     assert len(narrow) == 4
     assert rate_items(_figures(rates=())) == ["no edge examined yet"]
     assert progress_lines("?", None, [], "-:--:--", 80) == ("run ?", "starting", [])
+    assert progress_lines(122, INFO, [], None, 80) == ("run 122", INFO, [])
 
 
 def test_the_run_display_leads_with_the_kg_wide_rate_and_labels_the_examined_ones() -> None:
@@ -273,7 +274,9 @@ def test_probe_shows_each_rate_with_interval_and_the_runs_chance(
     captured = capsys.readouterr()
     err = captured.err
     assert max(len(line) for line in err.splitlines()) <= 80 and "…" not in err
-    assert re.search(r"run 1 ━+ 3/3 iterations · 48 req · 0 err · finished · ETA", err), err
+    # a finished run has no time left: its last frame shows no ETA (it showed "ETA 0:00:06")
+    assert re.search(r"run 1 ━+ 3/3 iterations · 48 req · 0 err · finished\n", err), err
+    assert "ETA" not in err
     for (name, _, _), chance in zip(RATES, _chances(db, 1), strict=True):
         assert re.search(rf"[ :] {name} \d+\.\d% \[\d+\.\d–\d+\.\d\] \(chance {chance}\)", err)
     # the KG-wide win rate leads, as `kglens report` gives it; the examined rates are labelled

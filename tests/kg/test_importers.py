@@ -111,7 +111,8 @@ def test_csv_with_aliases_duplicates_and_self_loops(conn, tmp_path: Path) -> Non
     assert report.edges == 3
     assert report.duplicates_merged == 1
     assert report.self_loops == ["line 5"]
-    assert "1 self-loops skipped: line 5" in report.summary()
+    # one of each is said in the singular (it read "1 self-loops")
+    assert "1 duplicate triple merged; 1 self-loop skipped: line 5" in report.summary()
     start = conn.execute(
         "SELECT e.start_time FROM edge e JOIN entity o ON o.id = e.object_id WHERE o.key = 'Vienna'"
     ).fetchone()[0]

@@ -81,6 +81,36 @@ async def test_report_kappa_cells_carry_their_n_and_hide_kappa_over_too_few_item
         assert "under 10 such items" in legend
 
 
+async def test_report_says_why_alpha_is_undefined_and_that_no_majority_disagrees(
+    tmp_path: Path,
+) -> None:
+    """Every label the same: the α cell says so and the notes explain it (it showed a bare
+    "—"); no majority disagrees with the app: one line says none, and no empty table shows."""
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    specs = [
+        ItemSpec(kg="country", qtype="yes_no", question=f"Q{n}?", app_verdict="correct")
+        for n in range(3)
+    ]
+    rnd = create_round_from_items(conn, "same", specs, annotators=NAMES)
+    for (item_id,) in conn.execute("SELECT id FROM annotation_item").fetchall():
+        for name in NAMES:
+            submit_label(conn, item_id, name, question_clear="yes", seconds=5.0)
+    conn.close()
+    app = _app(db)
+    async with app.run_test(size=HUGE) as pilot:
+        await _open(pilot, ReportScreen(rnd.id))
+        agree = app.screen.query_one("#ann-agree", DataTable)
+        await wait_for(pilot, lambda: agree.row_count > 0)
+        cells = [str(c) for c in agree.get_row_at(0)]
+        assert cells[2].strip() == "— (all labels agree)" and cells[3].strip() == "100.0%"
+        notes = str(app.screen.query_one("#ann-report-notes", Static).render())
+        assert "α is undefined (0/0)" in " ".join(notes.split())
+        title = str(app.screen.query_one("#ann-disagree-title", Static).render())
+        assert title.startswith("Majority disagrees with the app: none")
+        assert not app.screen.query_one("#ann-disagree", DataTable).display
+
+
 async def test_progress_table_fits_80_columns_and_keeps_the_bar_when_wide(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     # a day per item, the most a pack may record: the longest time the column can show

@@ -21,6 +21,7 @@ from kglens_tui.core.intervals import wilson
 from kglens_tui.modes.kglens.rate_text import win_text
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
+from kglens_tui.textfmt import counted
 from kglens_tui.tui.widgets.bar_plot import Bar, BarPlot, draw_bars, numbers
 from kglens_tui.tui.widgets.live_chart import LiveChart
 from kglens_tui.tui.widgets.plots import (
@@ -335,7 +336,8 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
         line = str(app.screen.query_one("#an-grid-cell").render())
         assert line.startswith(f"{row.label} × {col.label}: ")
         if cell is not None:
-            assert f"n={cell.rates.examined} examined of {cell.edges} edges" in line
+            edges = counted(cell.edges, "edge")
+            assert f"n={cell.rates.examined:,} examined of {edges}" in line
             zs = cell.rates.zero_sense
             assert f"zero-sense {rate_ci(zs.value, zs.low, zs.high)} (chance " in line
             assert f"(chance {pct(cell.chance.zero_sense)}) · win" in line

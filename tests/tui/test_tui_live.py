@@ -577,11 +577,12 @@ def five_iterations(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int
     return db, _store_run(db, iterations=8, batch_size=64)
 
 
-def test_a_tall_title_gives_the_two_ask_rates_a_line_where_the_kg_wide_line_is_full(
+def test_the_title_gives_the_two_ask_rates_a_line_where_the_kg_wide_line_is_full(
     five_iterations: tuple[Path, int],
 ) -> None:
     """A finished run's line at 160 columns was 2 cells too long for them, and the rates went
-    from the title when it finished: a tall screen gives them a line of their own."""
+    from the title when it finished; at 80 columns they were on no line (trial 2, B): where
+    the KG-wide line is full they take lines of their own, each within the title."""
     from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line, senses_snapshot_text
     from kglens_tui.modes.kglens.mode import open_snapshot
     from kglens_tui.store.connection import connect
@@ -595,13 +596,16 @@ def test_a_tall_title_gives_the_two_ask_rates_a_line_where_the_kg_wide_line_is_f
     senses = senses_snapshot_text(snap.kg_wide_senses, snap.kg_wide_sense_chance)
     assert senses.startswith(" · 2 asks: zero-sense ")
 
-    def lines(room: int, own_line: bool = False) -> list[str]:
-        return Text.from_markup(title_text(snap, "", room, own_line)).plain.splitlines()
+    def lines(room: int) -> list[str]:
+        return Text.from_markup(title_text(snap, "", room)).plain.splitlines()
 
     room = len(wide + senses)  # one cell short of the margin
-    assert lines(room) == [lines(room)[0], wide]
-    assert lines(room, True)[1:] == [wide, "KG-wide at " + senses.removeprefix(" · ")]
-    assert lines(room + 2, True)[1:] == [wide + senses]
+    assert lines(room)[1:] == [wide, "KG-wide at " + senses.removeprefix(" · ")]
+    assert lines(room + 2)[1:] == [wide + senses]
+    narrow = lines(80)[1:]
+    assert narrow[0] == wide and narrow[1].startswith("KG-wide zero-sense (2 asks) ")
+    assert narrow[2].startswith("KG-wide all-sense (2 asks) ") and " chance " in narrow[2]
+    assert all(len(line) <= 78 for line in narrow)
 
 
 @pytest.mark.parametrize("size", [(220, 50), SMALL])
@@ -610,7 +614,7 @@ async def test_the_title_gives_the_two_ask_rates_with_chance_and_n_where_they_fi
 ) -> None:
     """The KG-wide line carries zero-sense and all-sense at two asks, each with blind
     guessing's rate on the same estimand, and the answers they rest on, when the line has room
-    for them; at 80 columns the line keeps to the win rate (the report has them)."""
+    for them; at 80 columns they follow on lines of their own."""
     from kglens_tui.analysis.kgwide_render import senses_snapshot_text
     from kglens_tui.modes.kglens.sense_rates import ZERO_SENSE
 
@@ -629,6 +633,9 @@ async def test_the_title_gives_the_two_ask_rates_with_chance_and_n_where_they_fi
         lines = title.splitlines()
         assert lines[1].startswith("KG-wide win ")
         assert (senses in title) == (size != SMALL), title
+        assert (size == SMALL) == any(
+            line.startswith("KG-wide zero-sense (2 asks) ") for line in lines
+        ), title
         assert all(len(line) <= size[0] for line in lines)
 
 

@@ -17,19 +17,19 @@ from textual.widgets import Input
 from tui_support import SMALL, notices_of
 
 import kglens_tui.tui.screens as screens
-from kglens_tui.tui.format import plural
+from kglens_tui.textfmt import counted
 from kglens_tui.tui.palette import screen_name
 from kglens_tui.tui.screens.review_drill import DrillDownScreen, ReasonScreen
 
 pytestmark = pytest.mark.tui
 
 
-def test_plural() -> None:
-    assert plural(1, "edge") == "1 edge"
-    assert plural(0, "edge") == "0 edges"
-    assert plural(1024, "edge") == "1,024 edges"
-    assert plural(1, "entity", "entities") == "1 entity"
-    assert plural(2, "entity", "entities") == "2 entities"
+def test_counted() -> None:
+    assert counted(1, "edge") == "1 edge"
+    assert counted(0, "edge") == "0 edges"
+    assert counted(1024, "edge") == "1,024 edges"
+    assert counted(1, "entity", "entities") == "1 entity"
+    assert counted(2, "entity", "entities") == "2 entities"
 
 
 def _screen_classes() -> list[type[Screen]]:

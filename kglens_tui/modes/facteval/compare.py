@@ -24,7 +24,7 @@ from kglens_tui.modes.store import AnswerRow, QuestionRow, load_answers, load_qu
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.panels import Panel, numbered_rows
 from kglens_tui.runs.record import RunRecord, load_run
-from kglens_tui.textfmt import pct, rate_ci
+from kglens_tui.textfmt import counted, pct, rate_ci
 
 TEMPLATE, LLM = "template", "llm"
 
@@ -352,7 +352,7 @@ def generator_table(template: RunScores, llm: RunScores, shared: set[FactKey]) -
     its interval, chance and n."""
     t = LiteralTable(
         title=f"Template (run {template.run.id}) vs LLM-written questions (run {llm.run.id}) on "
-        f"the same {len(shared):,} facts",
+        f"the same {counted(len(shared), 'fact')}",
         title_justify="left",
     )
     for col in ("question", "context", "template", "LLM-written", "answers"):

@@ -31,6 +31,7 @@ from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.progress import Advance
 from kglens_tui.runs.record import KGLENS, load_run_to_resume
 from kglens_tui.runs.registry import Engine, register
+from kglens_tui.textfmt import counted
 
 
 async def drive(engine: Engine[RunSnapshot]) -> ProbeSnapshot:
@@ -160,7 +161,9 @@ class KGLensMode:
         replies it has in (counted when the snapshot says so); `s` commits it instead."""
         tally = getattr(snapshot, "uncommitted", None)
         replies = (
-            f" ({tally.requests:,} replies in)" if tally is not None and tally.requests else ""
+            f" ({counted(tally.requests, 'reply', 'replies')} in)"
+            if tally is not None and tally.requests
+            else ""
         )
         return (
             f"A run is active. Quit? The iteration in progress{replies} is dropped (a resume asks "

@@ -18,7 +18,7 @@ from kglens_tui.modes.kglens.rate_text import (
     win_text,
     within_unit,
 )
-from kglens_tui.textfmt import pct, rate_ci
+from kglens_tui.textfmt import counted, pct, rate_ci
 
 if TYPE_CHECKING:
     from kglens_tui.modes.kglens.engine import ProbeSnapshot
@@ -111,5 +111,5 @@ def rate_items(figures: ProbeFigures) -> list[str]:
     else:
         wide = ["KG-wide win — (no answer of the sampling design yet)"]
     examined = [f"{name} {rate} (chance {chance})" for name, rate, chance in figures.rates]
-    label = f"over the {figures.examined:,} edges this run examined:"
+    label = f"over the {counted(figures.examined, 'edge')} this run examined:"
     return [*wide, f"{label} {examined[0]}", *examined[1:]]

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from kglens_tui.modes.kglens.estimates import DesignRate
-from kglens_tui.textfmt import rate_ci
+from kglens_tui.textfmt import counted, rate_ci
 
 CAPPED = "†"
 """After the interval of a rate whose estimate fell outside [0, 1] and is shown at the nearest
@@ -62,5 +62,5 @@ def n_text(rate: DesignRate) -> str:
     """How many answers the estimate rests on, and what they are worth when weighting makes the
     plain count misleading."""
     asks = worth(rate)
-    text = f"n={rate.answers:,} answers"
+    text = f"n={counted(rate.answers, 'answer')}"
     return text if asks is None else f"{text} (worth {asks:,.0f} independent asks)"

@@ -25,7 +25,7 @@ from kglens_tui.modes.kontest.oracles import (
     metamorphic_tests,
 )
 from kglens_tui.runs.record import RunRecord, load_run_as
-from kglens_tui.textfmt import pct, rate_ci
+from kglens_tui.textfmt import counted, pct, rate_ci
 
 
 @dataclass(frozen=True)
@@ -104,8 +104,8 @@ def add_template3(
     `--template3` run, given in the same order as ``run_ids``) under template 3 of ``answers``."""
     if len(template3_runs) != len(run_ids):
         raise ValueError(
-            f"--template3 needs one run per model: {len(run_ids)} runs, "
-            f"{len(template3_runs)} template-3 runs"
+            f"--template3 needs one run per model: {counted(len(run_ids), 'run')}, "
+            f"{counted(len(template3_runs), 'template-3 run')}"
         )
     for run_id, t3_id in zip(run_ids, template3_runs, strict=True):
         run, t3 = (
@@ -165,7 +165,7 @@ def overlap_tables(runs: Sequence[RunRecord[KontestConfig]], o: ErrorOverlap) ->
     model, the stability table."""
     per = LiteralTable(
         title=f"Consistency errors (inconsistent metamorphic tests, 5 per relation) per run "
-        f"over the {o.relations:,} relation{'' if o.relations == 1 else 's'} all answered "
+        f"over the {counted(o.relations, 'relation')} all answered "
         "(KONTEST Fig. 4)",
         title_justify="left",
         caption="errors: of the run's valid tests on those relations (both answers yes or no), "
@@ -250,7 +250,7 @@ def ensemble_renderables(
         f"relations every run answered validly, {result.folds} fold(s){capped}",
         title_justify="left",
         caption="95% Wilson intervals; models (mean): over the models' answers pooled "
-        f"({models} models × the relations).",
+        f"({counted(models, 'model')} × the relations).",
         caption_justify="left",
     )
     for col in ("template", "weighted ensemble", "majority vote", "models (mean)"):
@@ -284,8 +284,8 @@ def ensemble_renderables(
     if result.too_few:
         out.append(
             Text(
-                f"Runs {', '.join(map(str, run_ids))} share only {n:,} relation"
-                f"{'' if n == 1 else 's'} every run answered validly (fewer than "
+                f"Runs {', '.join(map(str, run_ids))} share only {counted(n, 'relation')} "
+                "every run answered validly (fewer than "
                 f"{MIN_RELATIONS}): too few to tell whether the ensemble narrows the gap; no "
                 "gap reduction is given.",
                 style="bold yellow",
@@ -295,7 +295,7 @@ def ensemble_renderables(
         *out,
         t,
         Text(
-            f"weights (mean over folds): {weights}. {result.excluded:,} relations left out "
+            f"weights (mean over folds): {weights}. {counted(result.excluded, 'relation')} left out "
             "because some run's atomic answer was invalid; a relation with a failed request in "
             "some run is left out until that run is resumed."
         ),

@@ -14,7 +14,7 @@ from kglens_tui.modes.chance import metamorphic_chance
 from kglens_tui.modes.kontest.compare import ErrorOverlap
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.record import RunRecord
-from kglens_tui.textfmt import simulated_mark
+from kglens_tui.textfmt import counted, simulated_mark
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -53,7 +53,7 @@ def _overlap_figure(
     right.set_ylabel("errors")
     right.set_title(f"n = {len(frozenset().union(*o.errors)):,} distinct errors", fontsize="small")
     fig.suptitle(
-        f"KONTEST Fig. 4: consistency errors over the {o.relations:,} relations all runs answered"
+        f"KONTEST Fig. 4: consistency errors over the {counted(o.relations, 'relation')} all runs answered"
     )
     return fig
 

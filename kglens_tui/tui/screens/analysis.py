@@ -41,13 +41,13 @@ from kglens_tui.analysis.groups import (
     yes_no_text,
 )
 from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense
-from kglens_tui.analysis.kgwide_render import senses_snapshot_text
+from kglens_tui.analysis.kgwide_render import senses_lines, senses_snapshot_text
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.modes.kglens.rate_text import CAPPED, capped_note, n_text, win_text
 from kglens_tui.modes.kglens.sense_rates import SENSES
-from kglens_tui.textfmt import interval, pct, rate_ci
+from kglens_tui.textfmt import counted, interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, SHORT_BREAKPOINTS
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import bias_warning, run_label
@@ -346,15 +346,12 @@ def _narrow_kg_wide(wide: KGWide | None) -> str:
 
 
 def kg_wide_overall(
-    wide: KGWide | None,
-    width: int = 0,
-    senses: Mapping[str, KGWide | None] | None = None,
-    own_line: bool = False,
+    wide: KGWide | None, width: int = 0, senses: Mapping[str, KGWide | None] | None = None
 ) -> str:
     """The run's KG-wide win rate, the analysis screen's headline (markup: a literal line),
     with n and what the answers are worth (`n_text`), said shorter when ``width`` cells (0: any)
     cannot hold it on one line; the two-ask zero-sense and all-sense (``senses``) follow where
-    the line has room for them, else on a line of their own with ``own_line``."""
+    the line has room for them, else on lines of their own (`senses_lines`)."""
     if wide is None:
         return "[b]KG-wide win[/] — (no answer of the sampling design: the rates over the examined edges follow)"
     value, chance, _ = kg_wide_cells(wide)
@@ -362,13 +359,11 @@ def kg_wide_overall(
     n = n_text(wide.rate)
     if width and len(head) + len(n) > width:
         n = n.replace(" independent asks)", ")")
-    two = senses_snapshot_text(
-        {k: None if v is None else v.rate for k, v in (senses or {}).items()},
-        {k: v.chance_error for k, v in (senses or {}).items() if v is not None},
-    )
-    if two and (not width or len(head) + len(n) + len(two) > width):
-        # a line of their own where the screen is tall enough, else left to the report
-        two = f"\nKG-wide at {two.removeprefix(' · ')}" if own_line else ""
+    rates = {k: None if v is None else v.rate for k, v in (senses or {}).items()}
+    chances = {k: v.chance_error for k, v in (senses or {}).items() if v is not None}
+    two = senses_snapshot_text(rates, chances)
+    if two and width and len(head) + len(n) + len(two) > width:
+        two = "".join(f"\n{line}" for line in senses_lines(rates, chances, width))
     return f"[b]{head.partition(' chance')[0]}[/] chance {chance} · {n}{two}"
 
 
@@ -413,7 +408,7 @@ def bar_note(row: GroupRow) -> str:
     scores on the group's questions ("n=13 · chance 15.4%")."""
     if not row.rates.examined:
         return "n=0"
-    return f"n={row.rates.examined} · chance {pct(row.chance.zero_sense)}"
+    return f"n={row.rates.examined:,} · chance {pct(row.chance.zero_sense)}"
 
 
 GRID_FIXED = ("subject", "all", "chance")
@@ -503,7 +498,9 @@ class AnalysisScreen(RunDataScreen):
         if self.reverse:
             rows.reverse()
         mode = "with triage overrides" if self.adjusted else "raw (triage ignored)"
-        self.query_one("#an-mode", Static).update(f"{len(rows)} groups · {mode} · o toggles")
+        self.query_one("#an-mode", Static).update(
+            f"{counted(len(rows), 'group')} · {mode} · o toggles"
+        )
         # on a short screen, in place of the grouping's Select (p g y s choose it)
         self.query_one("#an-by-text", Static).update(f"by {label} ·")
         total = overall(data, adjusted=self.adjusted)
@@ -514,9 +511,8 @@ class AnalysisScreen(RunDataScreen):
                 kg_wide(data, self.adjusted),
                 self._table_width(),
                 {sense: kg_wide_sense(data, sense, self.adjusted) for sense in SENSES},
-                own_line=not self.has_class("-short"),
             )
-            + f"\nOver the {r.examined:,} examined of all {total.edges:,} edges: win "
+            + f"\nOver the {r.examined:,} examined of all {counted(total.edges, 'edge')}: win "
             f"{rate_ci(*r.win.bounds)} chance {pct(chance.win_rate)} · zero-sense "
             f"{rate_ci(*r.zero_sense.bounds)} chance {pct(chance.zero_sense)} · all-sense "
             f"{rate_ci(*r.all_sense.bounds)} chance {pct(chance.all_sense)}"

@@ -16,8 +16,8 @@ from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.ego import EgoGraph, ego_graph
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
-from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import BREAKPOINTS, plural
+from kglens_tui.textfmt import counted, pct
+from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.run_text import short
 from kglens_tui.tui.widgets.title_header import TitleHeader
 
@@ -145,8 +145,8 @@ class EgoScreen(Screen[Any]):
         centre = next((n.label for n in graph.nodes if n.key == graph.center), self.entity)
         asked = sum(1 for e in graph.edges if e.in_run)
         self.query_one("#ego-title", Static).update(
-            f"[b]{markup_literal(centre, limit=LABEL_LIMIT)}[/] · radius {self.radius} · {plural(len(graph.nodes), 'entity', 'entities')}, "
-            f"{plural(len(graph.edges), 'edge')} ({asked} in run {self.data.run.id})"
+            f"[b]{markup_literal(centre, limit=LABEL_LIMIT)}[/] · radius {self.radius} · {counted(len(graph.nodes), 'entity', 'entities')}, "
+            f"{counted(len(graph.edges), 'edge')} ({asked} in run {self.data.run.id})"
             f"{' · truncated' if graph.truncated else ''}"
         )
         self.query_one("#ego-picture", Static).update(draw(graph, *CANVAS))

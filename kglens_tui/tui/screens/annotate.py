@@ -55,6 +55,7 @@ from kglens_tui.annotate.labels import (
 from kglens_tui.annotate.rounds import get_round
 from kglens_tui.core.safetext import literal, squeezed, visible
 from kglens_tui.store.connection import StoreError, connect
+from kglens_tui.textfmt import counted
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
@@ -545,7 +546,7 @@ class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
                 if widget.display and widget.region.height and box.region.y < end <= asks.region.y:
                     self._seen[part].add(item.item_id)
         title = (
-            f"↓ {below} more line{'s' if below != 1 else ''} below · ↓ / page down" if below else ""
+            f"↓ {counted(below, 'more line', 'more lines')} below · ↓ / page down" if below else ""
         )
         if asks.border_title != title:
             asks.border_title = title
@@ -675,7 +676,7 @@ class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
             text.append(f": {visible(state.note)}" if state.note else " (no note)")
         if self.done_count() == len(self.items):
             text.append(
-                f"\nAll {len(self.items)} items done, thank you. You can still go back and "
+                f"\nAll {counted(len(self.items), 'item')} done, thank you. You can still go back and "
                 "change a label.",
                 style="bold green",
             )
@@ -797,7 +798,7 @@ class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
         if not self.seen(item, part):
             below = self._lines_below()
             self.notify(
-                f"{PART_NAMES[part]} goes on below ({below} more line{'s' if below != 1 else ''}):"
+                f"{PART_NAMES[part]} goes on below ({counted(below, 'more line', 'more lines')}):"
                 " read it to its end (↓ / page down) before judging it.",
                 severity="warning",
             )

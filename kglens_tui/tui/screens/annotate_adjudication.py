@@ -28,6 +28,7 @@ from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.core.question_type import WH
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
+from kglens_tui.textfmt import counted
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -404,7 +405,9 @@ class AdjudicationScreen(ReadsOnWorkers, Screen[Any]):
         self.query_one("#adj-decision", Static).update(self._decision(item))
 
     def _verdicts(self, item: ItemResult) -> Text:
-        text = Text(f"Human majority (at least {self.majority} votes, no tie)", style="bold")
+        text = Text(
+            f"Human majority (at least {counted(self.majority, 'vote')}, no tie)", style="bold"
+        )
         text.append("\n  intent clear  ", style="dim")
         text.append(f"{item.clear_majority or 'none':<10}")
         text.append(tally(item, "question_clear"), style="dim")

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 from kglens_tui.annotate.progress import AnnotatorProgress, progress
 from kglens_tui.annotate.rounds import Round, get_round
 from kglens_tui.core.safetext import literal, markup_literal, visible
+from kglens_tui.textfmt import counted
 from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -123,8 +124,8 @@ class ProgressScreen(ReadsOnWorkers, Screen[Any]):
         self.sub_title = visible(f"progress of round '{rnd.name}'")
         raters = rnd.settings.raters_per_item or len(rnd.annotators)
         self.query_one("#ann-progress-title", Static).update(
-            f"[b]Round {rnd.id} '{markup_literal(rnd.name)}'[/] · {rnd.items:,} items · {len(rnd.annotators)} "
-            f"annotators, {raters} per item · majority {rnd.settings.majority} of {raters}"
+            f"[b]Round {rnd.id} '{markup_literal(rnd.name)}'[/] · {counted(rnd.items, 'item')} · "
+            f"{counted(len(rnd.annotators), 'annotator')}, {raters} per item · majority {rnd.settings.majority} of {raters}"
         )
         table = self.query_one("#ann-progress", DataTable)
         cells = [self._cells(p) for p in rows]
@@ -149,7 +150,7 @@ class ProgressScreen(ReadsOnWorkers, Screen[Any]):
         share = done / total if total else 0.0
         self.query_one("#ann-progress-total", Static).update(
             f"All annotators: [b]{done:,} of {total:,}[/] labels ({share:.0%}) · "
-            f"{finished} of {len(rows)} annotators finished · {duration(seconds)} recorded"
+            f"{finished} of {counted(len(rows), 'annotator')} finished · {duration(seconds)} recorded"
         )
 
     def _bar_width(self, cells: list[list[Text]]) -> int:

@@ -15,8 +15,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from kglens_tui.annotate.agreement import (
+    ALPHA_LEGEND,
     KAPPA_LEGEND,
     KAPPA_MIN_ITEMS,
+    NO_DISAGREEMENT,
     ItemResult,
     QuestionAgreement,
     RoundResults,
@@ -24,7 +26,7 @@ from kglens_tui.annotate.agreement import (
 )
 from kglens_tui.annotate.errors import item_ref
 from kglens_tui.core.safetext import markup_literal, visible
-from kglens_tui.textfmt import num, pct
+from kglens_tui.textfmt import counted, pct
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, compact
@@ -174,7 +176,7 @@ class ReportScreen(ReadsOnWorkers, Screen[Any]):
         self.sub_title = visible(f"report of round '{rnd.name}'")
         raters = rnd.settings.raters_per_item or len(rnd.annotators)
         self.query_one("#ann-report-title", Static).update(
-            f"[b]Round {rnd.id} '{markup_literal(rnd.name)}'[/] · {rnd.items:,} items · annotators "
+            f"[b]Round {rnd.id} '{markup_literal(rnd.name)}'[/] · {counted(rnd.items, 'item')} · annotators "
             f"{markup_literal(', '.join(rnd.annotators))} · majority {rnd.settings.majority} of {raters}"
         )
         t4 = self.query_one("#ann-t4", DataTable)
@@ -197,13 +199,15 @@ class ReportScreen(ReadsOnWorkers, Screen[Any]):
             agree.add_row(
                 QUESTION_NAMES[q.question],
                 right(f"{q.items:,}"),
-                right(num(q.alpha, 3)),
+                right(q.alpha_cell()),
                 right(pct(q.percent)),
             )
         for q in res.agreement.values():
             self._kappa(q)
         self._disagreements(res.disagreements)
         notes = Text()
+        if any(q.one_value for q in res.agreement.values()):
+            notes.append(f"{ALPHA_LEGEND}\n", style="dim")
         not_counted = res.not_counted_note()
         if not_counted:
             notes.append(f"{not_counted}\n", style="yellow")
@@ -229,10 +233,12 @@ class ReportScreen(ReadsOnWorkers, Screen[Any]):
 
     def _disagreements(self, items: list[ItemResult]) -> None:
         self.query_one("#ann-disagree-title", Static).update(
-            f"Majority disagrees with the app ({len(items)})"
-            + (" · enter adjudicates" if items else "")
+            f"Majority disagrees with the app ({len(items)}) · enter adjudicates"
+            if items
+            else NO_DISAGREEMENT
         )
         table = self.query_one("#ann-disagree", DataTable)
+        table.display = bool(items)
         table.clear(columns=True)
         table.add_columns("item", "KG", "question", "answer", "response", "app", "humans", "votes")
         for it in items:

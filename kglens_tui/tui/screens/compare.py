@@ -31,7 +31,7 @@ from kglens_tui.analysis.groups import run_column
 from kglens_tui.answers.bias import run_bias_warning
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.modes.kglens.rate_text import win_text
-from kglens_tui.textfmt import pct, short_target
+from kglens_tui.textfmt import counted, pct, short_target, signed
 from kglens_tui.tui.format import CELL_PADDING
 from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then
 from kglens_tui.tui.screens.analysis import heat_cell
@@ -230,7 +230,7 @@ def _read_diff(conn: sqlite3.Connection, out: CompareRead, run_a: int, adjusted:
         tests[0],  # the KG-wide difference with its interval and p first
         drift_line(moved),
         *tests[1:],
-        f"[b]{diff.common:,} edges examined by both[/]",
+        f"[b]{counted(diff.common, 'edge')} examined by both[/]",
         head,
     ]
     for x in STATUSES:
@@ -459,8 +459,8 @@ def drift_line(moved: Drift) -> str:
     parts = []
     for metric, label in (("win", "win"), ("zero_sense", "zero-sense"), ("all_sense", "all-sense")):
         d = moved.delta.get(metric)
-        parts.append(f"{label} {'—' if d is None else f'{d * 100:+.1f}'}")
-    shift = "—" if moved.mean_shift is None else f"{moved.mean_shift * 100:+.1f}"
+        parts.append(f"{label} {'—' if d is None else signed(d * 100)}")
+    shift = "—" if moved.mean_shift is None else signed(moved.mean_shift * 100)
     if moved.is_drift:
         head = "examined edges: drift B−A (same model, same kind of questions; points)"
     else:
@@ -472,5 +472,5 @@ def drift_line(moved: Drift) -> str:
     )
     return (
         f"{head}: " + " · ".join(parts) + f" · mean error {shift}"
-        f" · {len(moved.changed):,} edges changed status\n{chance}"
+        f" · {counted(len(moved.changed), 'edge')} changed status\n{chance}"
     )

@@ -26,7 +26,7 @@ from kglens_tui.kg.stats import KGSummary, kg_summaries
 from kglens_tui.modes.kglens.rate_text import capped_note, win_text
 from kglens_tui.runs.record import GOING
 from kglens_tui.runs.registry import AnyMode, mode_of_label
-from kglens_tui.textfmt import pct, short_target
+from kglens_tui.textfmt import counted, pct, short_target
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
 from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then, read_with
 from kglens_tui.tui.screens import run_controls
@@ -345,8 +345,8 @@ def _progress_mark(row: dict[str, str]) -> tuple[str, str]:
 def kg_detail(k: KGSummary) -> str:
     """A KG in full for the line under the lists."""
     return (
-        f"KG {visible(k.name, one_line=True, limit=DETAIL_LIMIT)} · {k.entities:,} entities · "
-        f"{k.edges:,} edges ({k.active_edges:,} active) · source "
+        f"KG {visible(k.name, one_line=True, limit=DETAIL_LIMIT)} · "
+        f"{counted(k.entities, 'entity', 'entities')} · {counted(k.edges, 'edge')} ({k.active_edges:,} active) · source "
         f"{visible(k.source, one_line=True, limit=DETAIL_LIMIT)} · snapshot {k.snapshot_date or '—'}"
     )
 
@@ -519,7 +519,7 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
             )
         else:
             banner.update(
-                f"{len(listed)} run{'s' if len(listed) != 1 else ''}, {self._going} active · "
+                f"{counted(len(listed), 'run')}, {self._going} active · "
                 "enter opens a run, r resumes it, ? shows every key"
             )
 

@@ -29,7 +29,11 @@ from textual.worker import Worker, WorkerState
 from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
 from kglens_tui.analysis.groups import GroupRow, group_table
-from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line, senses_snapshot_text
+from kglens_tui.analysis.kgwide_render import (
+    kg_wide_snapshot_line,
+    senses_lines,
+    senses_snapshot_text,
+)
 from kglens_tui.analysis.logged import read_logged
 from kglens_tui.analysis.report_render import CHANCE_INDEPENDENT, CHANCE_SAMPLER
 from kglens_tui.analysis.rundata import RunData, load_run_data
@@ -50,7 +54,7 @@ from kglens_tui.runs.messages import RunSnapshot, snapshot_as
 from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.registry import default_mode, find_mode, mode_label
 from kglens_tui.runs.session import RunSession
-from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
+from kglens_tui.textfmt import counted, failed_text, interval, pct, rate_ci
 from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
 from kglens_tui.tui.reads import read_with
@@ -195,7 +199,7 @@ def _coin_replayed_at(snap: ProbeSnapshot, coin: CoinBaseline | None) -> str:
     if coin is None:
         return ""
     answered = sum(n for category, n in snap.counts.items() if category != "error")
-    return f"at {coin.answered:,} answers" if answered > coin.answered else ""
+    return f"at {counted(coin.answered, 'answer')}" if answered > coin.answered else ""
 
 
 RATES_WIDTH = 30
@@ -220,7 +224,7 @@ def _compact_rates(
         lines.append(f"{label} [b]{value}[/] {low_high}")
         lines.append(f"  {guess}")
     examined = snap.rates.examined if snap.rates is not None else 0
-    last = f"n={examined:,} edges examined"
+    last = f"n={counted(examined, 'edge')} examined"
     at = _coin_replayed_at(snap, coin)
     if at:
         last = f"n={examined:,} · chance {at}"
@@ -549,7 +553,6 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             live=self.session is not None,
             fed=self._fed,
             title_room=title.content_size.width or self.app.size.width,
-            title_lines=self.has_class("-tall"),
             progress_width=self.query_one("#progress", Static).content_size.width or None,
             rates_width=self.query_one("#rates", Static).content_size.width or RATES_WIDTH,
             tables_at=now if structural else None,
@@ -973,8 +976,6 @@ class ViewWanted:
     live: bool
     fed: int | None
     title_room: int
-    title_lines: bool
-    """The screen is tall: the two-ask rates may take a title line of their own."""
     progress_width: int | None
     rates_width: int
     tables_at: float | None
@@ -1030,7 +1031,7 @@ def live_view(wanted: ViewWanted) -> LiveView:
         )
     return LiveView(
         wanted,
-        title_text(snap, wanted.lost, wanted.title_room, wanted.title_lines),
+        title_text(snap, wanted.lost, wanted.title_room),
         progress_text(snap, wanted.lost, wanted.live, wanted.progress_width),
         count,
         restart,
@@ -1083,11 +1084,10 @@ def _declared(mode: str, snap: ProbeSnapshot) -> list[Panel]:
     return found.live_panels(snap) if found is not None else []
 
 
-def title_text(snap: ProbeSnapshot, lost: str, room: int, own_line: bool = False) -> str:
-    """The title (markup): run, target, status and the two-ask rates where they fit ``room``
-    (on a line of their own with ``own_line``, a tall screen's, where the KG-wide line cannot
-    hold them); ``lost``: why the run's process ended while its last snapshot says it goes
-    on."""
+def title_text(snap: ProbeSnapshot, lost: str, room: int) -> str:
+    """The title (markup): run, target, status, the KG-wide win rate and the two-ask rates,
+    after it where they fit ``room`` cells, else on lines of their own (`senses_lines`);
+    ``lost``: why the run's process ended while its last snapshot says it goes on."""
     if lost:  # the last snapshot still says running
         interrupted = dataclasses.replace(snap.progress, status=RunStatus.INTERRUPTED)
         snap = dataclasses.replace(snap, progress=interrupted, stop_reason="", error=lost)
@@ -1105,14 +1105,15 @@ def title_text(snap: ProbeSnapshot, lost: str, room: int, own_line: bool = False
     )
     if snap.stop_reason:
         text += f" ({markup_literal(snap.stop_reason)})"
-    # the two-ask rates where the line has room for them (wrapped, they would push a panel
-    # row off the screen; `kglens report` always has them)
+    # the two-ask rates after the win rate where the line has room for them, else on lines
+    # of their own, each kept within the line (wrapped, they would push a panel row off)
     wide = kg_wide_snapshot_line(snap.kg_wide, snap.kg_wide_chance)
     senses = senses_snapshot_text(snap.kg_wide_senses, snap.kg_wide_sense_chance)
     if cell_len(wide + senses) <= room - TITLE_MARGIN:
         wide += senses
-    elif own_line and cell_len(senses) <= room - TITLE_MARGIN:
-        wide += f"\nKG-wide at {senses.removeprefix(' · ')}"
+    else:
+        lines = senses_lines(snap.kg_wide_senses, snap.kg_wide_sense_chance, room - TITLE_MARGIN)
+        wide = "\n".join([wide, *lines])
     text += f"\n{markup_literal(wide)}"
     if snap.error:
         text += f"\n[red]{markup_literal(snap.error)}[/]"
@@ -1122,8 +1123,8 @@ def title_text(snap: ProbeSnapshot, lost: str, room: int, own_line: bool = False
 def progress_text(snap: ProbeSnapshot, lost: str, live: bool, width: int | None) -> str:
     """Iteration, requests, failures, tokens, retries, time and convergence (markup), all at
     the moment of the snapshot: the replies in whose iteration is not committed yet count
-    (`_uncommitted`). ``live``: a session drives the run (else its time is the committed
-    iterations'); ``width``: the box's (None: not known)."""
+    (`_uncommitted`), the time left only while the run goes. ``live``: a session drives the
+    run (else its time is the committed iterations'); ``width``: the box's (None: not known)."""
     if lost:  # what was in flight is gone
         interrupted = dataclasses.replace(snap.progress, status=RunStatus.INTERRUPTED)
         snap = dataclasses.replace(snap, progress=interrupted)
@@ -1150,7 +1151,8 @@ def progress_text(snap: ProbeSnapshot, lost: str, live: bool, width: int | None)
         "[b yellow]loading model…[/]" if snap.loading else f"requests {requests} · {failed}",
         f"tokens {tokens} · retries {sent.retries + back.retries:,}"
         + (f" · {markup_literal(snap.spend)}" if snap.spend else ""),
-        f"{elapsed} {duration(snap.elapsed_s)}{rate} · ETA {duration(eta)}",
+        f"{elapsed} {duration(snap.elapsed_s)}{rate}"
+        + (f" · ETA {duration(eta)}" if snap.status == RunStatus.RUNNING else ""),
         f"convergence: {_convergence(snap)}",
         *_bias_lines(snap, width),
         *_learned_line(snap, width),
@@ -1219,4 +1221,4 @@ def _convergence(snap: ProbeSnapshot) -> str:
     window = snap.convergence_window
     if snap.converged or snap.stable_iterations >= window:
         return "[green]converged[/]" + ("" if snap.stop_on_convergence else " (not stopping)")
-    return f"stable {snap.stable_iterations} of {window} iterations"
+    return f"stable {snap.stable_iterations} of {counted(window, 'iteration')}"

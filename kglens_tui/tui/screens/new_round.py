@@ -32,6 +32,7 @@ from kglens_tui.annotate.rounds import (
 )
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError
+from kglens_tui.textfmt import counted
 from kglens_tui.tui.reads import read_with
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 
@@ -79,9 +80,7 @@ class CreatedRound:
         """What the form stored, as plain text (never markup): round N 'name': X items
         (country: 50 Yes/No + 50 Wh)."""
         rnd = self.round
-        return (
-            f"round {rnd.id} '{visible(rnd.name, one_line=True)}': {rnd.items:,} items ({self.mix})"
-        )
+        return f"round {rnd.id} '{visible(rnd.name, one_line=True)}': {counted(rnd.items, 'item')} ({self.mix})"
 
 
 def run_prompt(run: SourceRun) -> Text:

@@ -22,7 +22,7 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import literal
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.textfmt import counted, interval, pct
-from kglens_tui.tui.format import BREAKPOINTS, plural
+from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.reads import read_then, read_with
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.review_drill import reviewer
@@ -96,8 +96,8 @@ def edge_flags(r: EdgeRow) -> str:
         ("flip", r.flips),
         ("confirmed", r.confirmed),
         ("kg-error", r.kg_error),
-        (f"{r.overridden} overridden", r.overridden),
-        (f"{r.notes} notes", r.notes),
+        (f"{r.overridden:,} overridden", r.overridden),
+        (counted(r.notes, "note"), r.notes),
     )
     return " ".join(f for f, on_ in flags if on_)
 
@@ -265,7 +265,7 @@ class ReviewScreen(RunDataScreen):
         kind_select = self.query_one("#rv-kind", Select)
         with kind_select.prevent(Select.Changed):
             kind_select.set_options(
-                [(f"{label} ({counts[k]})", k) for k, label in KIND_LABELS.items()]
+                [(f"{label} ({counts[k]:,})", k) for k, label in KIND_LABELS.items()]
             )
             kind_select.value = self.kind
         self.query_one("#rv-metrics", Static).update(metrics_text(data, flt))
@@ -293,7 +293,7 @@ class ReviewScreen(RunDataScreen):
         shown = f"first {LIMIT} of " if total > LIMIT else ""
         matching = f" matching {self.query_text!r}" if self.matched is not None else ""
         self.query_one("#rv-count", Static).update(
-            literal(f"{shown}{plural(total, 'edge')}{matching} · enter drills down")
+            literal(f"{shown}{counted(total, 'edge')}{matching} · enter drills down")
         )
 
     def action_search(self) -> None:

@@ -12,7 +12,7 @@ from kglens_tui.analysis.logged import bias_warning_of
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.modes.kglens.rate_text import win_text, worth
-from kglens_tui.textfmt import pct, rate_ci, simulated_mark
+from kglens_tui.textfmt import counted, pct, rate_ci, simulated_mark
 
 
 def metrics_text(data: RunData, flt: EdgeFilter | None = None) -> Text:
@@ -28,7 +28,7 @@ def metrics_text(data: RunData, flt: EdgeFilter | None = None) -> Text:
         ("", ["with overrides", "raw (triage ignored)"]),
         ("KG-wide win", [_kg_wide_cell(row.kg_wide) for row in columns]),
         ("  answers", [_answers_cell(row.kg_wide) for row in columns]),
-        ("examined", [f"{row.rates.examined:,} edges" for row in columns]),
+        ("examined", [counted(row.rates.examined, "edge") for row in columns]),
     ]
     rows += [
         (
@@ -89,7 +89,7 @@ def run_label(data: RunData) -> str:
     label = data.run.target_label + simulated_mark(data.run.target_label, data.run.simulated)
     return (
         f"[b]Run {data.run.id}[/] · {markup_literal(label, limit=LABEL_LIMIT)} · KG {markup_literal(data.run.kg_name, limit=LABEL_LIMIT)} · "
-        f"{data.run.config.difficulty} · {data.n_edges:,} edges"
+        f"{data.run.config.difficulty} · {counted(data.n_edges, 'edge')}"
     )
 
 

@@ -13,7 +13,7 @@ from textual.containers import Horizontal
 
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.modes.kglens.engine import ProbeSnapshot
-from kglens_tui.textfmt import interval, pct
+from kglens_tui.textfmt import counted, interval, pct
 from kglens_tui.tui.widgets.plots import Line, PlotChart, PlotData
 
 RATE_SERIES = (
@@ -87,11 +87,9 @@ def speed_chart(t: Throughput) -> PlotData:
     legend = "—"
     if values and values[-1] is not None:
         total = sum(t.requests) / sum(t.seconds) if sum(t.seconds) > 0 else None
-        legend = (
-            f"{speed_label(values[-1])}/s (n={t.requests[-1]:,} requests in {t.seconds[-1]:.1f} s)"
-        )
+        legend = f"{speed_label(values[-1])}/s (n={counted(t.requests[-1], 'request')} in {t.seconds[-1]:.1f} s)"
         if total is not None:
-            legend += f" · {speed_label(total)}/s over {len(values)} iterations"
+            legend += f" · {speed_label(total)}/s over {counted(len(values), 'iteration')}"
     known = [v for v in values if v is not None]
     top = max(known) if known and max(known) > 0 else 1.0
     line = Line("requests/s", SPEED_COLOUR, tuple(values), legend=legend, fill=True)
