@@ -194,6 +194,8 @@ _LATEX = {
     "}": r"\}",
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
+    "[": "{[}",  # a cell opening with "[" would be \midrule's or \\'s optional argument
+    "]": "{]}",
     "α": r"$\alpha$",
     "κ": r"$\kappa$",
     "ε": r"$\varepsilon$",

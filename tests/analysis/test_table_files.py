@@ -220,3 +220,14 @@ def test_every_table_command_takes_tables(
         out = tmp_path / folder
         assert main(["--db", str(db), *argv, "--tables", str(out), "--table-format", "csv"]) == 0
         assert list(out.glob("*.csv")), argv
+
+
+def test_a_latex_cell_opening_with_a_bracket_is_no_optional_argument() -> None:
+    """After \\midrule (or \\\\), a row opening "[b]currency[/b]" was read as the rule's width
+    and stopped compilation (trial 3): brackets are braced."""
+    table = PlainTable("t", "", ["name", "n"], [["[b]currency[/b]", "3"], ["x [y]", "4"]])
+    tex = to_latex(table)
+    _balanced(tex)
+    assert "\\midrule\n{[}b{]}currency{[}/b{]} & 3 \\\\\n" in tex
+    assert "x {[}y{]} & 4" in tex
+    assert not re.search(r"(?<!\{)\[", tex.split("\\midrule", 1)[1])
