@@ -365,7 +365,11 @@ def run_verifier_bench(
 ) -> VerifierBench:
     """Load the labelled set, evaluate it and print the figures."""
     if not path.is_file():
-        raise BenchDataError(f"{path}: no labelled set there (pass --data PATH)")
+        raise BenchDataError(
+            f"{path}: no labelled set there: the labelled sets come with the project's source "
+            "(tests/data/ of a checkout), not with an installed package; run this from a "
+            "checkout or pass --data PATH"
+        )
     cases = load_cases(path)
     if not cases:
         raise BenchDataError(f"{path}: no labelled replies in the file")

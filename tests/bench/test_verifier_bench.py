@@ -166,6 +166,10 @@ def test_cli_prints_rates_and_one_line_errors(
     assert main(["bench", "verifier", "--data", str(broken)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "atlantis" in err and "not bundled" in err
+    # an installed package has no tests/data: the line says where the sets are (trial 3)
+    assert main(["bench", "verifier", "--data", str(tmp_path / "none.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "none.jsonl: no labelled set there" in err and "checkout" in err and "--data" in err
 
 
 def test_answers_carry_the_names_the_kg_has_now(cases) -> None:
