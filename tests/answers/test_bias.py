@@ -110,6 +110,13 @@ def test_report_and_live_snapshot_show_the_bias_warning(conn) -> None:
     assert "answer bias: the model says No to 100%" in text
     assert "chance under this" in text and "chance, independent" in text
     assert "Yes/No answers per region of the subject" in text and "Europe" in text
+    # `kglens probe`'s lines under its progress bar, its final frame among them, say it too:
+    # they showed a KG-wide win beside chance and no word of the bias (trial 3)
+    from kglens_tui.modes.kglens.mode import KGLensMode
+
+    lines = KGLensMode.progress_lines(snap)
+    assert lines[-1].startswith("answer bias: the model says No to 100%")
+    assert lines[0].startswith("KG-wide win ")
 
 
 def test_vectorised_baseline_equals_the_per_edge_one() -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import numpy as np
 from rich.console import RenderableType
 
+from kglens_tui.answers.bias import bias_from_counts
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg, predicate_keys
 from kglens_tui.kg.positions import run_edge_positions
@@ -183,10 +184,12 @@ class KGLensMode:
     @staticmethod
     def progress_lines(snapshot: RunSnapshot) -> list[str]:
         """Each rate with its 95% interval and what chance scores on the questions asked so
-        far (as of the snapshot's insights), and n."""
+        far (as of the snapshot's insights), and n; the answer-bias warning when the Yes/No
+        replies lean one way and tell no knowledge (as `kglens report` gives it)."""
         snap = snapshot_as(snapshot, ProbeSnapshot)
         assert snap is not None
-        return rate_items(probe_figures(snap, snap.baseline))
+        warning = bias_from_counts(snap.yes_no).warning()
+        return [*rate_items(probe_figures(snap, snap.baseline)), *([warning] if warning else [])]
 
     @staticmethod
     def headline(conn: sqlite3.Connection, run_id: int) -> Headline | None:
