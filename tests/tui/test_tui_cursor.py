@@ -73,7 +73,8 @@ async def test_home_keeps_the_selected_run_on_return_and_refresh(tmp_path: Path)
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await asyncio.to_thread(_add_run, db)
         await pilot.press("ctrl+r")
-        assert runs.row_count == 6
+        # the refresh reads the workspace on a worker: wait for it (it failed under load)
+        await wait_for(pilot, lambda: runs.row_count == 6)
         assert cursor_key(runs) == "1"
 
 
