@@ -81,6 +81,7 @@ from kglens_tui.answers.reply_forms import (
     readings,
     transliterated,
 )
+from kglens_tui.answers.unknown import type_words, unknown_answer
 from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
 from kglens_tui.answers.words import (
     SENTENCES,
@@ -501,7 +502,17 @@ def _check_wh(
         )
     ):
         return Checked(Verdict.REFUSED)
-    unknown = not found and not subject_named and _unknown_name(plain)
+    unknown = (
+        not found
+        and not subject_named
+        and (
+            _unknown_name(plain)
+            or (
+                not (asked and asked[0].norm == "who")
+                and unknown_answer(plain, asked, subject_names, type_words(truth, rivals))
+            )
+        )
+    )
     return Checked(Verdict.INCORRECT, hedged, unknown)
 
 
