@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from kglens_tui.answers.mentions import NameTable, Token
-from kglens_tui.answers.words import NOT_NAMES, normalize
+from kglens_tui.answers.words import ARTICLES, NOT_NAMES, normalize
 
 _HEAD_END = re.compile(r"\s*(?:[,;:(\u2014\u2013]|\s-\s|[.!?](?:\s|$))")
 """Where the answer phrase that opens a reply ends: a comma, semicolon, colon, bracket, dash or
@@ -48,9 +48,11 @@ def unknown_answer(
     """Whether a reply that names nothing known opens with an answer phrase the verifier cannot
     place: at most five words, no digit, the reply's only statement (what follows is nothing, a
     bracket, a dash's apposition or whose name it is: `_GLOSS`), no word of a sentence or a
-    refusal (`_NOT_NAME_WORDS`), and a word that is neither a word of a name of the asked type
+    refusal (`_NOT_NAME_WORDS`), not a place's English name (CLDR's countries and zone cities:
+    "Rio de Janeiro."), and a word that is neither a word of a name of the asked type
     (``vocabulary``), nor the question's (``asked``), nor one that starts as a name of the subject
     does ("Bhutanese" for Bhutan)."""
+    from kglens_tui.kg.answer_names import english_place_names
     stripped = text.strip()
     cut = _HEAD_END.search(stripped)
     head, rest = (stripped[: cut.start()], stripped[cut.start() :]) if cut else (stripped, "")
@@ -61,6 +63,8 @@ def unknown_answer(
         return False
     if words[0] in NOT_NAMES or any(w in _NOT_NAME_WORDS for w in words):
         return False
+    if " ".join(words[1:] if words[0] in ARTICLES else words) in english_place_names():
+        return False  # a place a reader knows ("Rio de Janeiro.", "Dar es Salaam.")
     known = vocabulary | {t.norm for t in asked}
     stems = {w[:4] for name in subject for w in normalize(name).split() if len(w) >= 4}
     return any(

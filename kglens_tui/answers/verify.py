@@ -42,6 +42,7 @@ from kglens_tui.answers.mentions import (
     mentions,
     tokenize,
 )
+from kglens_tui.answers.numbers import with_area_code
 from kglens_tui.answers.passing import COMPASS, rival_verdict, shared_with_subject
 from kglens_tui.answers.people import (
     given_name_alone,
@@ -475,6 +476,7 @@ def _check_wh(
         ):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
+        uncertain = uncertain or (not rival and with_area_code(text))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
     # a rival told about another country is no candidate ("No idea; New Zealand's is ...")
     offered = [
