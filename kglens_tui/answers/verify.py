@@ -82,7 +82,12 @@ from kglens_tui.answers.reply_forms import (
     readings,
     transliterated,
 )
-from kglens_tui.answers.unknown import type_words, unknown_answer
+from kglens_tui.answers.unknown import (
+    told_after,
+    type_words,
+    unknown_answer,
+    unknown_opening,
+)
 from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
 from kglens_tui.answers.words import (
     SENTENCES,
@@ -477,6 +482,9 @@ def _check_wh(
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         uncertain = uncertain or (not rival and with_area_code(text))
+        if not rival and answers and not uncertain and not cut:
+            opening = unknown_opening(text, asked, subject_names, type_words(truth, rivals))
+            uncertain = bool(opening) and told_after(text, tokens, answers, opening)
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
     # a rival told about another country is no candidate ("No idea; New Zealand's is ...")
     offered = [
