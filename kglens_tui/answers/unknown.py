@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from kglens_tui.answers.mentions import Mention, NameTable, Token, tokenize
+from kglens_tui.answers.numbers import spell_out
 from kglens_tui.answers.words import ARTICLES, COPULAS, NOT_NAMES, normalize
 from kglens_tui.kg.answer_names import PARTICLES
 
@@ -47,13 +48,23 @@ def unknown_answer(
     asked: Sequence[Token],
     subject: Sequence[str],
     vocabulary: frozenset[str],
+    found: Sequence[Mention] = (),
 ) -> bool:
-    """Whether a reply that names nothing known opens with an answer phrase the verifier cannot
-    place (`_unplaced`) and says nothing else: what follows is nothing, a bracket, a dash's
-    apposition or whose name it is (`_GLOSS`)."""
+    """Whether a reply that gives no answer opens with an answer phrase the verifier cannot place
+    (`_unplaced`) and says nothing else: what follows is nothing, a bracket, a dash's apposition
+    or whose name it is (`_GLOSS`). Names found (``found``) may only be words inside that phrase
+    ("Portuguese West Africa.", "The Aussie dollar.")."""
     head, rest = _head(text)
     if rest.strip(" .!?") and not _GLOSS.match(rest.strip()):
         return False
+    if found:
+        size = len(tokenize(head))
+        if any(m.end > size or m.end - m.start >= size for m in found):
+            return False
+        named = [w for w in head.split() if w[:1].isupper()]
+        return len(named) == len(head.split()) - (
+            head.split()[0].casefold() in ARTICLES
+        ) and _unplaced(head, asked, subject, vocabulary, only=" ".join(named))
     return _unplaced(head, asked, subject, vocabulary)
 
 
@@ -137,13 +148,18 @@ def _head(text: str) -> tuple[str, str]:
 
 
 def _unplaced(
-    head: str, asked: Sequence[Token], subject: Sequence[str], vocabulary: frozenset[str]
+    head: str,
+    asked: Sequence[Token],
+    subject: Sequence[str],
+    vocabulary: frozenset[str],
+    only: str | None = None,
 ) -> bool:
     """Whether an answer phrase is one the verifier cannot place: at most five words, no digit,
     no word of a sentence or a refusal (`_NOT_NAME_WORDS`), not a place's English name (CLDR's
     countries and zone cities: "Rio de Janeiro."), and with a word that is neither a word of a
     name of the asked type (``vocabulary``), nor the question's (``asked``), nor one that starts
-    as a name of the subject does ("Bhutanese" for Bhutan)."""
+    as a name of the subject does ("Bhutanese" for Bhutan); ``only``: that word among these
+    (the capitalised ones)."""
     from kglens_tui.kg.answer_names import english_place_names
 
     words = normalize(head).split()
@@ -155,13 +171,17 @@ def _unplaced(
         return False  # a place a reader knows ("Rio de Janeiro.", "Dar es Salaam.")
     known = vocabulary | {t.norm for t in asked}
     stems = {w[:4] for name in subject for w in normalize(name).split() if len(w) >= 4}
+    if any(c.isdigit() for c in spell_out(head)):
+        return False  # "The third period.": a number
     return any(
         w not in known
         and w.removesuffix("s") not in known
+        and w + "s" not in known
+        and w + "es" not in known
         and w not in _FILLERS
         and len(w) >= 3
         and w[:4] not in stems
-        for w in words
+        for w in (words if only is None else normalize(only).split())
     )
 
 

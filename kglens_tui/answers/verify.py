@@ -512,15 +512,11 @@ def _check_wh(
         )
     ):
         return Checked(Verdict.REFUSED)
-    unknown = (
-        not found
-        and not subject_named
-        and (
-            _unknown_name(plain)
-            or (
-                not (asked and asked[0].norm == "who")
-                and unknown_answer(plain, asked, subject_names, type_words(truth, rivals))
-            )
+    unknown = not subject_named and (
+        (not found and _unknown_name(plain))
+        or (
+            not (asked and asked[0].norm == "who")
+            and unknown_answer(plain, asked, subject_names, type_words(truth, rivals), found)
         )
     )
     return Checked(Verdict.INCORRECT, hedged, unknown)
