@@ -8,6 +8,7 @@ generic phrase of known words ("The Swedish franc.", "A republic.") stays confid
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from kglens_tui.answers.mentions import Mention, NameTable, Token, tokenize
@@ -182,6 +183,24 @@ def _unplaced(
         and len(w) >= 3
         and w[:4] not in stems
         for w in (words if only is None else normalize(only).split())
+    )
+
+
+_SIGN_MAX_CHARS = 5
+
+
+def unknown_sign(text: str) -> bool:
+    """Whether a reply is only a currency sign ("L$", "E£", "₯") that no CLDR locale gives any
+    currency: it may be the answer's sign that no source has (a sign some currency has, "A$",
+    is that currency's)."""
+    from kglens_tui.kg.answer_names import all_currency_signs
+
+    sign = text.strip().rstrip(".!")
+    return (
+        0 < len(sign) <= _SIGN_MAX_CHARS
+        and " " not in sign
+        and any(unicodedata.category(c) == "Sc" for c in sign)
+        and sign not in all_currency_signs()
     )
 
 

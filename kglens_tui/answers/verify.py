@@ -87,6 +87,7 @@ from kglens_tui.answers.unknown import (
     type_words,
     unknown_answer,
     unknown_opening,
+    unknown_sign,
 )
 from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
 from kglens_tui.answers.words import (
@@ -513,7 +514,7 @@ def _check_wh(
     ):
         return Checked(Verdict.REFUSED)
     unknown = not subject_named and (
-        (not found and _unknown_name(plain))
+        (not found and (_unknown_name(plain) or unknown_sign(plain)))
         or (
             not (asked and asked[0].norm == "who")
             and unknown_answer(plain, asked, subject_names, type_words(truth, rivals), found)
