@@ -463,14 +463,31 @@ def _clause_about(
 def _after_parenthesis(tokens: Sequence[Token], j: int) -> int:
     """Rules 19: the clause a name's clause goes on in after clauses that open with a
     preposition right after it ("Ho Chi Minh City, in the south, is the economic hub": the
-    clause of "is"): where it starts; -1 if the clause at ``j`` opens with none."""
+    clause of "is"): where it starts; -1 if the clause at ``j`` opens with none. Rules 22: or
+    after an apposition of a few words in lower case before a clause that opens with a verb
+    ("Kanchenjunga, third-highest in the world, is on the Indian border")."""
     if tokens[j].norm not in PASSING:
-        return -1
+        return _after_apposition(tokens, j)
     while j < len(tokens) and tokens[j].norm in PASSING:
         clause = tokens[j].clause
         while j < len(tokens) and tokens[j].clause == clause:
             j += 1
     return j if j < len(tokens) else -1
+
+
+_APPOSITION_MAX_WORDS = 6
+
+
+def _after_apposition(tokens: Sequence[Token], j: int) -> int:
+    """Rules 22: where the clause after an apposition at ``j`` (at most six words, all in lower
+    case) starts, where that clause opens with a verb of `_CLAUSE_VERBS`; else -1."""
+    clause = tokens[j].clause
+    k = j
+    while k < len(tokens) and tokens[k].clause == clause:
+        if not tokens[k].raw.islower() or k - j >= _APPOSITION_MAX_WORDS:
+            return -1
+        k += 1
+    return k if k < len(tokens) and tokens[k].norm in _CLAUSE_VERBS else -1
 
 
 _ROLE_MAX_WORDS = 4
