@@ -21,14 +21,14 @@ _HEAD_END = re.compile(r"\s*(?:[,;:(\u2014\u2013]|\s-\s|[.!?](?:\s|$))")
 the end of its sentence."""
 
 _GLOSS = re.compile(
-    r"^(?:\(.*\)|[\u2014\u2013-]\s*\S.*"
-    r"|,\s*as\s+(?:in\b|(?:\S+\s+){0,4}(?:calls?|called|say|says|said|put\s+it|knew|known|"
-    r"names?|named)\b).*)\s*[.!?]?\s*$",
+    r"^(?:\([^()]*\)\s*)?(?:[\u2014\u2013-]\s*\S.*|,\s*the\s+\w+\s+of\s+\S.*"
+    r"|,\s*(?:also\s+)?(?:as\s+(?:in\b|(?:\S+\s+){0,4}(?:calls?|called|say|says|said|put\s+it|knew"
+    r"|known|names?|named)\b)|called\b|known\s+as\b|aka\b).*)?\s*[.!?]?\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 """What may follow the answer phrase: nothing, a bracket, an apposition after a dash ("— the
-City of Peace."), or words that say whose name it is ("as the poets would say", "as traders
-call it", "as in uranyl")."""
+City of Peace.") or of a part ("Mytikas, the top of Olympus."), or words that say whose name it
+is ("as the poets would say", "as traders call it", "as in uranyl", "also called PST")."""
 
 _NOT_NAME_WORDS = frozenset(
     {"i", "it", "its", "is", "was", "are", "were", "be", "he", "she", "they", "we", "you",
@@ -58,6 +58,14 @@ def unknown_answer(
     head, rest = _head(text)
     if rest.strip(" .!?") and not _GLOSS.match(rest.strip()):
         return False
+    bracket = _BRACKET.match(rest.strip())
+    if (
+        bracket
+        and not found
+        and not _a_place(normalize(head).split())
+        and _unplaced(f"{head} {bracket[1]}", asked, subject, vocabulary)
+    ):
+        return True  # "The lira (lira yisraelit)."; not "Stockholm (Holmia)."
     if found:
         size = len(tokenize(head))
         if any(m.end > size or m.end - m.start >= size for m in found):
@@ -67,6 +75,9 @@ def unknown_answer(
             head.split()[0].casefold() in ARTICLES
         ) and _unplaced(head, asked, subject, vocabulary, only=" ".join(named))
     return _unplaced(head, asked, subject, vocabulary)
+
+
+_BRACKET = re.compile(r"\(([^()]*)\)")
 
 
 def unknown_opening(
@@ -110,14 +121,23 @@ _TAIL = frozenset({"now", "today", "instead", "then", "too", "also"})
 
 
 def told_after(
-    text: str, tokens: Sequence[Token], answers: Sequence[Mention], opening: int
+    text: str,
+    tokens: Sequence[Token],
+    answers: Sequence[Mention],
+    rival: bool,
+    opening: int,
 ) -> bool:
     """Whether every true answer (``answers``) comes after the opening phrase of ``opening``
     tokens and is told of: not right after a break or a word that restates it (`_RESTATED`),
     nor a verb of being ("..., is French."), and with more words after it in its sentence (an
-    answer that ends the reply is offered: "Bergen, unnskyld, jeg mener Oslo.")."""
+    answer that ends the reply is offered: "Bergen, unnskyld, jeg mener Oslo."), or after "of"
+    (the opening is a part of it: "Kibo — the summit cone of Kilimanjaro."), which alone
+    unsettles a reply judged incorrect (``rival``: an opening name before a true one told of,
+    "Lavoisier, though Priestley is often credited.", is an answer)."""
     for m in answers:
         if m.start <= opening or tokens[m.start - 1].norm in COPULAS:
+            return False
+        if rival and tokens[m.start - 1].norm != "of":
             return False
         after = [
             t
@@ -125,7 +145,8 @@ def told_after(
             if t.sentence == tokens[m.start].sentence and t.word and t.norm not in _TAIL
         ]
         at = _position(text, tokens, m.start)
-        if not after or at is None or _RESTATED.search(text[:at]):
+        part_of = tokens[m.start - 1].norm == "of"  # "Kibo — the summit cone of Kilimanjaro."
+        if not (after or part_of) or at is None or _RESTATED.search(text[:at]):
             return False
     return True
 
@@ -148,6 +169,16 @@ def _head(text: str) -> tuple[str, str]:
     return (stripped[: cut.start()], stripped[cut.start() :]) if cut else (stripped, "")
 
 
+def _a_place(words: Sequence[str]) -> bool:
+    """Whether folded words (an article first or not) are a place's English name (CLDR's
+    countries and zone cities)."""
+    from kglens_tui.kg.answer_names import english_place_names
+
+    return bool(words) and " ".join(words[1:] if words[0] in ARTICLES else words) in (
+        english_place_names()
+    )
+
+
 def _unplaced(
     head: str,
     asked: Sequence[Token],
@@ -161,14 +192,12 @@ def _unplaced(
     name of the asked type (``vocabulary``), nor the question's (``asked``), nor one that starts
     as a name of the subject does ("Bhutanese" for Bhutan); ``only``: that word among these
     (the capitalised ones)."""
-    from kglens_tui.kg.answer_names import english_place_names
-
     words = normalize(head).split()
     if not words or len(words) > _MAX_WORDS or any(c.isdigit() for c in head):
         return False
     if words[0] in NOT_NAMES or any(w in _NOT_NAME_WORDS for w in words):
         return False
-    if " ".join(words[1:] if words[0] in ARTICLES else words) in english_place_names():
+    if _a_place(words):
         return False  # a place a reader knows ("Rio de Janeiro.", "Dar es Salaam.")
     known = vocabulary | {t.norm for t in asked}
     stems = {w[:4] for name in subject for w in normalize(name).split() if len(w) >= 4}
@@ -207,3 +236,78 @@ def unknown_sign(text: str) -> bool:
 def type_words(*tables: NameTable | None) -> frozenset[str]:
     """Every word of the names some tables hold (`NameTable.vocabulary`)."""
     return frozenset().union(*(t.vocabulary() for t in tables if t is not None))
+
+
+_OTHER_ERA = re.compile(
+    r"\bcalendar\b|\b(?:B\.?E|A\.?H|S\.?H|A\.?P|B\.?S|A\.?M)\.?(?=\s*\d)|\d\s*(?:B\.?E|A\.?H|S\.?H)\b"
+    r"|\b(?:Hijri|Shamsi|Jalali|Buddhist|Juche|Minguo|Heisei|Showa|Reiwa)\b"
+)
+"""A year of another calendar: the word "calendar", an era's letters by the number ("BE 2491",
+"1326 AH") or an era's name."""
+
+
+def another_era(text: str, asked: Sequence[Token]) -> bool:
+    """Rules 22: whether a reply to a question about a year gives it in another calendar ("1298
+    in the Solar Hijri calendar.", "BE 2491"): the rules do not convert calendars."""
+    return any(t.norm == "year" for t in asked) and any(c.isdigit() for c in text) and bool(
+        _OTHER_ERA.search(text)
+    )
+
+
+def derived_from_subject(text: str, unshown: Sequence[str]) -> bool:
+    """Rules 22: whether a reply is one word that a name of the subject the question does not
+    show (``unshown``: its native names, no codes) opens and letters follow in it
+    ("Österreicher", "日本人", "Brasileiro (ou brasileira)."): a word made from the subject's
+    name in its own language (a demonym, a language) that no source lists; not one made from a
+    name the question shows ("Nigerian" asked about Niger)."""
+    word = _BRACKET.sub("", text).strip().rstrip(".!?").strip()
+    if not word or " " in word:
+        return False
+    folded = word.casefold()
+    return any(
+        folded.startswith(name.casefold()) and len(folded) > len(name)
+        for name in unshown
+        if " " not in name and not name.isupper() and (len(name) >= 4 or not name.isascii())
+    )
+
+
+def roles_only(text: str) -> bool:
+    """Rules 22: whether a reply to "who" names several people only by their offices ("The two
+    co-princes: the French president and the Bishop of Urgell."; not one: "The King of Sweden."
+    names no one): title words joined by "and" and no two
+    capitalised words in a row that are no title words (a person's name; particles skipped:
+    "Mohammed bin Salman")."""
+    from kglens_tui.answers.people import TITLE_WORDS
+
+    words = re.findall(r"[^\W\d_][\w'-]*", text)
+    titled = [w for w in words if w.casefold().split("-")[-1].removesuffix("s") in TITLE_WORDS]
+    if len(titled) < 2 or "and" not in words:
+        return False
+    names = [
+        w[:1].isupper() and w.casefold() not in TITLE_WORDS
+        for w in words
+        if w.casefold() not in PARTICLES
+    ]
+    return not any(a and b for a, b in zip(names, names[1:], strict=False))
+
+
+def qualified_after(
+    tokens: Sequence[Token], answers: Sequence[Mention], vocabulary: frozenset[str]
+) -> bool:
+    """Rules 22: whether every true answer is a currency's unit word alone that a word in lower
+    case no name of the type has follows in its clause ("Le dollar américain." for the Canadian
+    dollar): another language's qualifier, after the noun, that the rules cannot read."""
+    from kglens_tui.kg.answer_names import currency_unit_words
+
+    units = currency_unit_words()
+    for m in answers:
+        if m.end - m.start != 1 or m.end >= len(tokens):
+            return False
+        unit, after = tokens[m.start], tokens[m.end]
+        if unit.norm not in units and unit.norm.removesuffix("s") not in units:
+            return False
+        if not (after.word and after.raw.islower() and after.clause == unit.clause):
+            return False
+        if after.norm in vocabulary or after.norm in _FILLERS or after.norm in _NOT_NAME_WORDS:
+            return False
+    return bool(answers)
