@@ -202,7 +202,11 @@ _NANP = re.compile(r"\+\s?1\s?(?:\((\d{3})\)|[ \u00a0](\d{3}))(?![\d])")
 def with_area_code(text: str) -> bool:
     """Rules 22: whether a reply gives +1 with a North American area code (`_NANP`), which no
     installed source ties to its territory: the rules cannot tell "+1 868" from Jamaica's."""
-    return _NANP.search(text) is not None
+    return _NANP.search(text) is not None or _NANP_HYPHEN.search(text) is not None
+
+
+_NANP_HYPHEN = re.compile(r"\+\s?1\s?[-\u2010\u2011\u2013]\s?\d{3}(?![\d-])")
+"""Rules 22: +1 and an area code joined by a hyphen ("+1-876")."""
 
 _ION = re.compile(r"\b([A-Z][a-z]?)([1-8]?)([+-])(?![\w+-])")
 """An element symbol with its charge ("Fe3+", "Cl-"): the ion, whose charge is its oxidation state."""

@@ -23,7 +23,7 @@ the end of its sentence."""
 _GLOSS = re.compile(
     r"^(?:\([^()]*\)\s*)?(?:[\u2014\u2013-]\s*\S.*|,\s*the\s+\w+\s+of\s+\S.*"
     r"|,\s*(?:also\s+)?(?:as\s+(?:in\b|(?:\S+\s+){0,4}(?:calls?|called|say|says|said|put\s+it|knew"
-    r"|known|names?|named)\b)|called\b|known\s+as\b|aka\b).*)?\s*[.!?]?\s*$",
+    r"|known|names?|named|spel(?:t|led|ls?)|wrote|writes?)\b)|called\b|known\s+as\b|aka\b).*)?\s*[.!?]?\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 """What may follow the answer phrase: nothing, a bracket, an apposition after a dash ("— the
@@ -271,22 +271,29 @@ def derived_from_subject(text: str, unshown: Sequence[str]) -> bool:
     )
 
 
+_OFFICES = frozenset(
+    {"bishop", "archbishop", "governor", "monarch", "ruler", "sovereign", "regent", "mayor"}
+)
+"""Offices a reply may name a holder by, besides the titles of names (`TITLE_WORDS`)."""
+
+
 def roles_only(text: str) -> bool:
     """Rules 22: whether a reply to "who" names several people only by their offices ("The two
     co-princes: the French president and the Bishop of Urgell."; not one: "The King of Sweden."
     names no one): title words joined by "and" and no two
-    capitalised words in a row that are no title words (a person's name; particles skipped:
-    "Mohammed bin Salman")."""
+    capitalised words in a row that are no title words (a person's name; particles and articles
+    skipped: "Mohammed bin Salman", "The French president")."""
     from kglens_tui.answers.people import TITLE_WORDS
 
     words = re.findall(r"[^\W\d_][\w'-]*", text)
-    titled = [w for w in words if w.casefold().split("-")[-1].removesuffix("s") in TITLE_WORDS]
+    offices = TITLE_WORDS | _OFFICES
+    titled = [w for w in words if w.casefold().split("-")[-1].removesuffix("s") in offices]
     if len(titled) < 2 or "and" not in words:
         return False
     names = [
-        w[:1].isupper() and w.casefold() not in TITLE_WORDS
+        w[:1].isupper() and w.casefold() not in offices
         for w in words
-        if w.casefold() not in PARTICLES
+        if w.casefold() not in PARTICLES and w.casefold() not in ARTICLES
     ]
     return not any(a and b for a, b in zip(names, names[1:], strict=False))
 
