@@ -479,12 +479,15 @@ _APPOSITION_MAX_WORDS = 6
 
 
 def _after_apposition(tokens: Sequence[Token], j: int) -> int:
-    """Rules 22: where the clause after an apposition at ``j`` (at most six words, all in lower
-    case) starts, where that clause opens with a verb of `_CLAUSE_VERBS`; else -1."""
+    """Rules 22: where the clause after an apposition at ``j`` (at most six words, the first in
+    lower case: "second-highest in Africa") starts, where that clause opens with a verb of
+    `_CLAUSE_VERBS`; else -1."""
     clause = tokens[j].clause
+    if not tokens[j].raw.islower():
+        return -1
     k = j
     while k < len(tokens) and tokens[k].clause == clause:
-        if not tokens[k].raw.islower() or k - j >= _APPOSITION_MAX_WORDS:
+        if k - j >= _APPOSITION_MAX_WORDS:
             return -1
         k += 1
     return k if k < len(tokens) and tokens[k].norm in _CLAUSE_VERBS else -1
