@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from kglens_tui.answers.correction_words import RETRACTING
 from kglens_tui.answers.mentions import Mention, NameTable, Token, negated, tokenize
+from kglens_tui.answers.numbers import spell_out
 from kglens_tui.answers.passing import (
     LOCATIVE,
     OPINION_NAME,
@@ -24,7 +25,6 @@ from kglens_tui.answers.passing import (
     said_by_others,
     told_of,
 )
-from kglens_tui.answers.numbers import spell_out
 from kglens_tui.answers.refusals import doubted
 from kglens_tui.answers.spelling import FUZZY_THRESHOLD, fuzzy_names, rival_as_close, similarity
 from kglens_tui.answers.words import (

@@ -19,10 +19,10 @@ from kglens_tui.answers.correction_words import (
     OR_RATHER,
     RETRACTING,
     RETRACTING_SINCE_14,
-    WRITTEN_LOWER,
     STRONG_CORRECTIONS,
     TAKING_BACK,
     UPDATES,
+    WRITTEN_LOWER,
 )
 from kglens_tui.answers.mentions import Mention, Token, negated
 from kglens_tui.answers.passing import INNER_PARTICLES, LESSER, RELATIVES, a_place, clause_told
@@ -48,9 +48,11 @@ def _updated_to(
     start = end
     while start < len(tokens) and tokens[start].norm in ARTICLES:
         start += 1
-    if start < len(tokens) and tokens[start].norm == "it" and tokens[start].clause != tokens[
-        end - 1
-    ].clause:
+    if (
+        start < len(tokens)
+        and tokens[start].norm == "it"
+        and tokens[start].clause != tokens[end - 1].clause
+    ):
         return _moved_to(tokens, start, found)
     if (
         start >= len(tokens)
@@ -175,11 +177,7 @@ def _retracted(
             continue
         if (
             tok.norm not in RETRACTING
-            or (
-                tok.norm in ALSO_NOT
-                and i + 1 < len(tokens)
-                and tokens[i + 1].clause == tok.clause
-            )
+            or (tok.norm in ALSO_NOT and i + 1 < len(tokens) and tokens[i + 1].clause == tok.clause)
             or (tok.norm in WRITTEN_LOWER and not tok.raw.islower())
         ):
             continue  # Polish "nie Sydney" is "not Sydney"

@@ -77,9 +77,7 @@ _BARE_NUMBER = re.compile(
 """A reply that is only a number or an ordinal ("18", "6th", "Seven.", "-4", "+0530")."""
 
 
-_BARE_CAS = re.compile(
-    r"\s*(?:(?i:the)\s+)?([1-8][AB]|(?:I{1,3}|IV|VI{0,3})[AB])\s*[.!]?\s*"
-)
+_BARE_CAS = re.compile(r"\s*(?:(?i:the)\s+)?([1-8][AB]|(?:I{1,3}|IV|VI{0,3})[AB])\s*[.!]?\s*")
 """Rules 22: a reply that is only a group in CAS's numbering ("7A", "VIB"), read as "group 7A"
 where the true answers are groups."""
 

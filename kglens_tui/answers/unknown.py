@@ -249,8 +249,10 @@ _OTHER_ERA = re.compile(
 def another_era(text: str, asked: Sequence[Token]) -> bool:
     """Rules 22: whether a reply to a question about a year gives it in another calendar ("1298
     in the Solar Hijri calendar.", "BE 2491"): the rules do not convert calendars."""
-    return any(t.norm == "year" for t in asked) and any(c.isdigit() for c in text) and bool(
-        _OTHER_ERA.search(text)
+    return (
+        any(t.norm == "year" for t in asked)
+        and any(c.isdigit() for c in text)
+        and bool(_OTHER_ERA.search(text))
     )
 
 

@@ -82,6 +82,7 @@ from kglens_tui.answers.reply_forms import (
     readings,
     transliterated,
 )
+from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
 from kglens_tui.answers.unknown import (
     another_era,
     derived_from_subject,
@@ -93,7 +94,6 @@ from kglens_tui.answers.unknown import (
     unknown_opening,
     unknown_sign,
 )
-from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
 from kglens_tui.answers.words import (
     ARTICLES,
     SENTENCES,
