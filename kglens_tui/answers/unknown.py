@@ -48,7 +48,7 @@ def unknown_answer(
     text: str,
     asked: Sequence[Token],
     subject: Sequence[str],
-    vocabulary: frozenset[str],
+    vocabulary: Words,
     found: Sequence[Mention] = (),
 ) -> bool:
     """Whether a reply that gives no answer opens with an answer phrase the verifier cannot place
@@ -84,7 +84,7 @@ def unknown_opening(
     text: str,
     asked: Sequence[Token],
     subject: Sequence[str],
-    vocabulary: frozenset[str],
+    vocabulary: Words,
 ) -> int:
     """How many tokens an opening phrase shaped as a name (capitalised words, or an article and
     at most three words: "Henri Becquerel, ...", "The inti — ...") that the verifier cannot place
@@ -183,7 +183,7 @@ def _unplaced(
     head: str,
     asked: Sequence[Token],
     subject: Sequence[str],
-    vocabulary: frozenset[str],
+    vocabulary: Words,
     only: str | None = None,
 ) -> bool:
     """Whether an answer phrase is one the verifier cannot place: at most five words, no digit,
@@ -199,15 +199,15 @@ def _unplaced(
         return False
     if _a_place(words):
         return False  # a place a reader knows ("Rio de Janeiro.", "Dar es Salaam.")
-    known = vocabulary | {t.norm for t in asked}
+    known = Words(frozenset(t.norm for t in asked))
     stems = {w[:4] for name in subject for w in normalize(name).split() if len(w) >= 4}
     if any(c.isdigit() for c in spell_out(head)):
         return False  # "The third period.": a number
     return any(
-        w not in known
-        and w.removesuffix("s") not in known
-        and w + "s" not in known
-        and w + "es" not in known
+        all(
+            form not in known and form not in vocabulary
+            for form in (w, w.removesuffix("s"), w + "s", w + "es")
+        )
         and w not in _FILLERS
         and len(w) >= 3
         and w[:4] not in stems
@@ -233,9 +233,20 @@ def unknown_sign(text: str) -> bool:
     )
 
 
-def type_words(*tables: NameTable | None) -> frozenset[str]:
-    """Every word of the names some tables hold (`NameTable.vocabulary`)."""
-    return frozenset().union(*(t.vocabulary() for t in tables if t is not None))
+class Words:
+    """The words of the names some tables hold (`NameTable.vocabulary`), looked up in each table's
+    set (no union is built: a type's table holds thousands of words)."""
+
+    def __init__(self, *sets: frozenset[str]) -> None:
+        self._sets = sets
+
+    def __contains__(self, word: object) -> bool:
+        return any(word in words for words in self._sets)
+
+
+def type_words(*tables: NameTable | None) -> Words:
+    """The words of the names of some tables (`Words`)."""
+    return Words(*(t.vocabulary() for t in tables if t is not None))
 
 
 _OTHER_ERA = re.compile(
@@ -300,9 +311,7 @@ def roles_only(text: str) -> bool:
     return not any(a and b for a, b in zip(names, names[1:], strict=False))
 
 
-def qualified_after(
-    tokens: Sequence[Token], answers: Sequence[Mention], vocabulary: frozenset[str]
-) -> bool:
+def qualified_after(tokens: Sequence[Token], answers: Sequence[Mention], vocabulary: Words) -> bool:
     """Rules 22: whether every true answer is a currency's unit word alone that a word in lower
     case no name of the type has follows in its clause ("Le dollar américain." for the Canadian
     dollar): another language's qualifier, after the noun, that the rules cannot read."""
