@@ -956,3 +956,20 @@ def _after_preposition(tokens: Sequence[Token], start: int) -> bool:
     while i >= 0 and tokens[i].norm in ARTICLES and tokens[i].clause == tokens[start].clause:
         i -= 1
     return i >= 0 and tokens[i].clause == tokens[start].clause and tokens[i].norm in LOCATIVE
+
+
+_FORMER_BEFORE = frozenset({"old", "former", "previous", "earlier"})
+"""Words of former time that, in lower case before a name, make it what was ("the old sol")."""
+
+
+def called_former(tokens: Sequence[Token], m: Mention) -> bool:
+    """Rules 22: whether a name that does not open the reply follows a word of former time in
+    lower case ("The inti — it replaced the old sol in 1985."): it is told of as what was, no
+    answer."""
+    return (
+        m.start > 0
+        and any(t.norm not in ARTICLES for t in tokens[: m.start - 1])  # not "The old kwacha."
+        and tokens[m.start - 1].norm in _FORMER_BEFORE
+        and tokens[m.start - 1].raw.islower()
+        and tokens[m.start - 1].clause == tokens[m.start].clause
+    )

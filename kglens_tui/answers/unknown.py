@@ -1,9 +1,10 @@
-"""Rules 22: an answer the verifier cannot place. A reply that names nothing the tables know
-(no true answer, no rival, not the subject) may still give the answer by a name no source has:
-an old name ("Jahangirnagar, as the Mughals called it."), another language's ("Gazy
-szlachetne.", "Les îles Gilbert."), a nickname ("The buck.", "The Aussie dollar."). Such a
-reply is judged incorrect but uncertain (the judge or a person decides), where a made-up or
-generic phrase of known words ("The Swedish franc.", "A republic.") stays confidently wrong."""
+"""Rules 22: answers the verifier cannot read, so their verdicts are uncertain (the judge or a
+person decides). A reply that names nothing the tables know may still give the answer by a name
+no source has: an old name ("Jahangirnagar, as the Mughals called it."), another language's
+("Gazy szlachetne.", "Les îles Gilbert."), a nickname ("The buck.", "The Aussie dollar."), where
+a made-up or generic phrase of known words ("The Swedish franc.", "A republic.") stays
+confidently wrong; a true answer may be told of after such a name; a sign, a calendar, a word
+made from the subject's own name or a qualifier in another language may be what no source has."""
 
 from __future__ import annotations
 
@@ -44,6 +45,37 @@ _FILLERS = frozenset({"the", "a", "an", "of", "and", "in", "on", "de", "du", "la
 _MAX_WORDS = 5
 
 
+_BRACKET = re.compile(r"\(([^()]*)\)")
+"""A bracket and what it holds."""
+
+_TOLD_AFTER = re.compile(r"\s*(?:[,;\u2014\u2013]|\s-\s)")
+"""An opening phrase that tells of a true answer after it ends at a comma, a semicolon or a dash
+(not a colon: "Fun Fact: Canberra ...", nor a question mark: "Honestly? Canberra.")."""
+
+_RESTATED = re.compile(
+    r"(?:[,;:(\u2014\u2013-]|\b(?:now|today|today's|i\.e\.|that\s+is|namely|aka|or))\s*$",
+    re.IGNORECASE,
+)
+"""What, right before a true answer, makes it restate the opening phrase ("Gaul — that is,
+France.", "Transylvania — now Romania.") or open a clause of its own ("Kyoto, historically;
+Tokyo today.")."""
+
+
+_TAIL = frozenset({"now", "today", "instead", "then", "too", "also"})
+"""Words that may follow a true answer told of and leave it at the end of its sentence."""
+
+
+class Words:
+    """The words of the names some tables hold (`NameTable.vocabulary`), looked up in each table's
+    set (no union is built: a type's table holds thousands of words)."""
+
+    def __init__(self, *sets: frozenset[str]) -> None:
+        self._sets = sets
+
+    def __contains__(self, word: object) -> bool:
+        return any(word in words for words in self._sets)
+
+
 def unknown_answer(
     text: str,
     asked: Sequence[Token],
@@ -77,9 +109,6 @@ def unknown_answer(
     return _unplaced(head, asked, subject, vocabulary)
 
 
-_BRACKET = re.compile(r"\(([^()]*)\)")
-
-
 def unknown_opening(
     text: str,
     asked: Sequence[Token],
@@ -102,22 +131,6 @@ def unknown_opening(
     if not (named or described) or not _unplaced(head, asked, subject, vocabulary):
         return 0
     return len(tokenize(head))
-
-
-_TOLD_AFTER = re.compile(r"\s*(?:[,;\u2014\u2013]|\s-\s)")
-"""An opening phrase that tells of a true answer after it ends at a comma, a semicolon or a dash
-(not a colon: "Fun Fact: Canberra ...", nor a question mark: "Honestly? Canberra.")."""
-
-_RESTATED = re.compile(
-    r"(?:[,;:(\u2014\u2013-]|\b(?:now|today|today's|i\.e\.|that\s+is|namely|aka|or))\s*$",
-    re.IGNORECASE,
-)
-"""What, right before a true answer, makes it restate the opening phrase ("Gaul — that is,
-France.", "Transylvania — now Romania.") or open a clause of its own ("Kyoto, historically;
-Tokyo today.")."""
-
-
-_TAIL = frozenset({"now", "today", "instead", "then", "too", "also"})
 
 
 def told_after(
@@ -190,8 +203,8 @@ def _unplaced(
     no word of a sentence or a refusal (`_NOT_NAME_WORDS`), not a place's English name (CLDR's
     countries and zone cities: "Rio de Janeiro."), and with a word that is neither a word of a
     name of the asked type (``vocabulary``), nor the question's (``asked``), nor one that starts
-    as a name of the subject does ("Bhutanese" for Bhutan); ``only``: that word among these
-    (the capitalised ones)."""
+    as a name of the subject does ("Bhutanese" for Bhutan); ``only``: the words to look for it
+    among (the capitalised ones)."""
     words = normalize(head).split()
     if not words or len(words) > _MAX_WORDS or any(c.isdigit() for c in head):
         return False
@@ -231,17 +244,6 @@ def unknown_sign(text: str) -> bool:
         and any(unicodedata.category(c) == "Sc" for c in sign)
         and sign not in all_currency_signs()
     )
-
-
-class Words:
-    """The words of the names some tables hold (`NameTable.vocabulary`), looked up in each table's
-    set (no union is built: a type's table holds thousands of words)."""
-
-    def __init__(self, *sets: frozenset[str]) -> None:
-        self._sets = sets
-
-    def __contains__(self, word: object) -> bool:
-        return any(word in words for words in self._sets)
 
 
 def type_words(*tables: NameTable | None) -> Words:
@@ -293,9 +295,9 @@ _OFFICES = frozenset(
 def roles_only(text: str) -> bool:
     """Rules 22: whether a reply to "who" names several people only by their offices ("The two
     co-princes: the French president and the Bishop of Urgell."; not one: "The King of Sweden."
-    names no one): title words joined by "and" and no two
-    capitalised words in a row that are no title words (a person's name; particles and articles
-    skipped: "Mohammed bin Salman", "The French president")."""
+    names no one): title words joined by "and" and no two capitalised words in a row that are
+    no title words (a person's name; particles and articles skipped: "Mohammed bin Salman", "The
+    French president")."""
     from kglens_tui.answers.people import TITLE_WORDS
 
     words = re.findall(r"[^\W\d_][\w'-]*", text)

@@ -43,7 +43,7 @@ from kglens_tui.answers.mentions import (
     tokenize,
 )
 from kglens_tui.answers.numbers import with_area_code
-from kglens_tui.answers.passing import COMPASS, rival_verdict, shared_with_subject
+from kglens_tui.answers.passing import COMPASS, called_former, rival_verdict, shared_with_subject
 from kglens_tui.answers.people import (
     given_name_alone,
     isolated,
@@ -395,7 +395,8 @@ def _check_wh(
     refused if it declines to answer (also without the usual words when it names no candidate:
     "That information is not available to me."), else incorrect. Hedged: it expresses doubt or
     declines. Uncertain: the rules cannot decide (a rival in a sentence of its own beside the
-    answer; the answer only by a name it shares with the subject).
+    answer; the answer only by a name it shares with the subject; rules 22: an answer the rules
+    cannot read, `kglens_tui.answers.unknown`).
     """
     if not reply or not reply.strip():
         return Checked(Verdict.UNPARSEABLE)
@@ -436,7 +437,7 @@ def _check_wh(
         for m in found
         if m.owner < 0
         and not m.negated
-        and not _called_former(tokens, m)
+        and not called_former(tokens, m)
         and m not in shared.dropped
         and m not in glossed
         and m not in qualified
@@ -569,22 +570,6 @@ def _unshown_subject(
     shown = {normalize(n) for n in _shown(subject, question)}
     said = {normalize(" ".join(t.raw for t in tokens[m.start : m.end])) for m in named}
     return not said & shown
-
-
-_FORMER = frozenset({"old", "former", "previous", "earlier"})
-"""Words of former time that, in lower case before a name, make it what was ("the old sol")."""
-
-
-def _called_former(tokens: Sequence[Token], m: Mention) -> bool:
-    """Rules 22: whether a name that does not open the reply follows a word of former time in
-    lower case ("The inti — it replaced the old sol in 1985."): it is told of as what was, no
-    answer."""
-    return (
-        any(t.norm not in ARTICLES for t in tokens[: m.start - 1])  # not "The old kwacha."
-        and tokens[m.start - 1].norm in _FORMER
-        and tokens[m.start - 1].raw.islower()
-        and tokens[m.start - 1].clause == tokens[m.start].clause
-    )
 
 
 def _unknown_name(text: str) -> bool:
