@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from kglens_tui.answers.correction_words import RETRACTING
 from kglens_tui.answers.mentions import Mention, NameTable, Token, negated, tokenize
+from kglens_tui.answers.numbers import spell_out
 from kglens_tui.answers.passing import (
     LOCATIVE,
     OPINION_NAME,
@@ -475,19 +476,22 @@ def _listed_beside(
     """Whether the "and" at ``i`` joins a true answer and a list item no table knows: a run of
     capitalised words in the same clause that stands as an item, ending the clause ("Pretoria
     and Johannesburg.") or opening it ("...: La Paz and Sucre"), not the subject of a clause of
-    its own ("Canberra and Sydney is the largest city" names Sydney as something else)."""
+    its own ("Canberra and Sydney is the largest city" names Sydney as something else); rules
+    22: words in lower case after an article, beside a true answer written so ("the rand and the
+    pula"; not "the kuna, and before it the Croatian dinar")."""
     if before is None or after is None:
         return False
     clause = tokens[i].clause
     if before + 1 in ends and after not in spans:
+        lower = tokens[before].raw.islower() and tokens[after - 1].norm in ARTICLES
         j = after
         while j < len(tokens) and tokens[j].clause == clause and tokens[j].word:
-            if not (tokens[j].raw[:1].isupper() or tokens[j].norm in PARTICLES):
+            if not (lower or tokens[j].raw[:1].isupper() or tokens[j].norm in PARTICLES):
                 return False
             j += 1
         return (
             j > after
-            and tokens[after].raw[:1].isupper()
+            and (lower or tokens[after].raw[:1].isupper())
             and (j == len(tokens) or tokens[j].clause != clause)
             and not negated(tokens, after)
         )
@@ -555,6 +559,8 @@ def answered_by_another(
     clauses = split_clauses(text)
     if not clauses or answers[0].start == 0:
         return False
+    if _A_COUNT.fullmatch(spell_out(clauses[0])) and not clauses[0].strip()[:1].isdigit():
+        return False  # rules 22: "Eleven, from UTC+2 ... to UTC+12 ...": a count, no name
     named = subject_mentions(tokens, subject)
     if not (name_clause(clauses[0]) or opens_with_a_name(tokens, named)):
         # rules 20: the speaker's own pick, then what others say ("I'd say Sydney, though many
@@ -590,6 +596,10 @@ def answered_by_another(
             return False
         passing.add(m.end)
     return True
+
+
+_A_COUNT = re.compile(r"\s*\d{1,2}\s*")
+"""An opening clause that is only a small number (in words): how many answers follow."""
 
 
 _FILLERS = frozenset({"the", "a", "an", "also", "maybe", "perhaps", "possibly", "even"})

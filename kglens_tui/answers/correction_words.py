@@ -101,6 +101,8 @@ TAKING_BACK = (
     ("mislim",),
     ("имам", "предвид"),
     ("imam", "predvid"),
+    ("mi", "volas", "diri"),
+    ("mi", "celis"),
 )
 """Words of a speaker taking their words back (rules 13: "strike that", "let me rephrase", "I stand
 corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:", "erratum",
@@ -158,6 +160,8 @@ _WEAK_CORRECTIONS = (
     ("come", "to", "think", "of", "it"),
     ("now", "its"),
     ("now", "it", "is"),
+    ("now", "that", "i", "think", "of", "it"),
+    ("now", "that", "i", "think", "about", "it"),
 )
 """Words that may correct: what follows is the answer when it names a candidate (rules 9:
 "I'd reconsider", "on reflection", "come to think of it"; rules 20: "now it's", after what held
@@ -225,15 +229,22 @@ _RETRACTING_ELSEWHERE = frozenset(
     {"przepraszam", "entschuldigung", "scusa", "scusate", "scusi", "desculpa", "desculpe",
      "disculpa", "disculpe", "excusez", "izvini", "izvinite", "oprostite", "prominte",
      "anteeksi", "bocsanat", "forlat", "undskyld", "beklager", "maaf", "samahani", "nie", "nei",
-     "hayir"}
+     "hayir", "barkatu", "pardonu", "hindi"}
 )  # fmt: skip
 """Rules 18: "sorry" and "no" in more languages, written as one word (Polish "przepraszam",
-German "Entschuldigung", Italian "scusa", Polish "nie", Norwegian "nei", Turkish "hayır")."""
+German "Entschuldigung", Italian "scusa", Polish "nie", Norwegian "nei", Turkish "hayır"; rules
+22: Basque "barkatu", Esperanto "pardonu", Tagalog "hindi")."""
 
 
-ALSO_NOT = frozenset({"nie"})
+ALSO_NOT = frozenset({"nie", "hindi"})
 """Words of `_RETRACTING_ELSEWHERE` that also mean "not": they take back only as a clause of
 their own ("Sydney, nie, Canberra"; not "Canberra, nie Sydney")."""
+
+
+WRITTEN_LOWER = frozenset({"hindi"})
+"""Rules 22: words of `_RETRACTING_ELSEWHERE` that are also a name (Tagalog "hindi", no, is the
+language Hindi): they take back only written in lower case ("Kathmandu — ay, hindi, Pokhara
+pala."; not "English, Hindi, Urdu")."""
 
 
 RETRACTING_SINCE_14 = frozenset(

@@ -22,6 +22,7 @@ from kglens_tui.answers.correction_words import (
     STRONG_CORRECTIONS,
     TAKING_BACK,
     UPDATES,
+    WRITTEN_LOWER,
 )
 from kglens_tui.answers.mentions import Mention, Token, negated
 from kglens_tui.answers.passing import INNER_PARTICLES, LESSER, RELATIVES, a_place, clause_told
@@ -48,6 +49,12 @@ def _updated_to(
     while start < len(tokens) and tokens[start].norm in ARTICLES:
         start += 1
     if (
+        start < len(tokens)
+        and tokens[start].norm == "it"
+        and tokens[start].clause != tokens[end - 1].clause
+    ):
+        return _moved_to(tokens, start, found)
+    if (
         start >= len(tokens)
         or tokens[start].clause == tokens[end - 1].clause
         or tokens[start].norm in AFTER_A_DENIAL
@@ -61,6 +68,31 @@ def _updated_to(
         return False
     rest = clause_told(tokens, mention or Mention(start, stop, 0, False))
     return rest is not None and bool(rest & (relation | _NEWER))
+
+
+_MOVED = frozenset({"moved", "relocated", "switched", "changed", "shifted", "became"})
+"""Rules 22: verbs by which "it" (the answer) is said to be another now ("Update: it moved to
+Casablanca in 2019.")."""
+
+
+_MOVED_BEFORE = frozenset({"has", "have", "was", "is", "now", "since", "then"})
+
+
+def _moved_to(tokens: Sequence[Token], start: int, found: Sequence[Mention]) -> bool:
+    """Rules 22: whether the clause an update opens with "it" at ``start`` says the answer has
+    become another candidate (`_MOVED`, then "to" and a mention or a capitalised word)."""
+    j = start + 1
+    while j < len(tokens) and tokens[j].norm in _MOVED_BEFORE:
+        j += 1
+    if j >= len(tokens) or tokens[j].norm not in _MOVED:
+        return False
+    j += 1
+    if j < len(tokens) and tokens[j].norm == "to":
+        j += 1
+    if j >= len(tokens) or tokens[j].clause != tokens[start].clause:
+        return False
+    named = any(m.start == j and not m.negated for m in found)
+    return named or (tokens[j].word and tokens[j].raw[:1].isupper())
 
 
 def _opens_clause(tokens: Sequence[Token], i: int) -> bool:
@@ -143,8 +175,10 @@ def _retracted(
             ):
                 best = (i, end)
             continue
-        if tok.norm not in RETRACTING or (
-            tok.norm in ALSO_NOT and i + 1 < len(tokens) and tokens[i + 1].clause == tok.clause
+        if (
+            tok.norm not in RETRACTING
+            or (tok.norm in ALSO_NOT and i + 1 < len(tokens) and tokens[i + 1].clause == tok.clause)
+            or (tok.norm in WRITTEN_LOWER and not tok.raw.islower())
         ):
             continue  # Polish "nie Sydney" is "not Sydney"
         end = i + 1
@@ -502,8 +536,9 @@ _CONCLUDING = frozenset({"so", "thus", "hence", "therefore"})
 ..., so Great Britain")."""
 
 
-_BACK_TAIL = frozenset({"now", "today", "instead", "then"})
-"""Words that may follow the answer a taking-back marker offers ("it's Erna Solberg now")."""
+_BACK_TAIL = frozenset({"now", "today", "instead", "then", "pala"})
+"""Words that may follow the answer a taking-back marker offers ("it's Erna Solberg now"; rules
+22: Tagalog "pala", it turns out: "hindi, Pokhara pala")."""
 
 
 _BACK_BEFORE = frozenset({"is", "was", "its", "be"})

@@ -402,6 +402,7 @@ class NameTable:
         self._entries: list[_Name] = []
         self.size = 0
         self._last: tuple[tuple[Token, ...], list[tuple[int, int, int]]] | None = None
+        self._words: frozenset[str] | None = None
         for name, owner in names:
             self.add(name, owner)
 
@@ -409,6 +410,7 @@ class NameTable:
         """Add one name of entity `owner`, and its head when it ends in a qualifier in brackets
         ("Serbian Dinar (2002–2006)" is also "Serbian Dinar"). Names without tokens are ignored."""
         self._last = None
+        self._words = None
         head = _QUALIFIER.sub("", name)
         for text in {name, head} if head.strip() else {name}:
             tokens, code = name_tokens(text)
@@ -426,6 +428,12 @@ class NameTable:
         for tokens, code, owner in self._entries:
             if code is None:
                 yield tokens, owner
+
+    def vocabulary(self) -> frozenset[str]:
+        """Every word of the names that are not codes, worked out once (rules 22)."""
+        if self._words is None:
+            self._words = frozenset(w for tokens, _ in self.names() for w in tokens)
+        return self._words
 
     def matches(self, tokens: Sequence[Token]) -> list[tuple[int, int, int]]:
         """Every (start, end, owner) where a name occurs in the tokens. The last answer for a

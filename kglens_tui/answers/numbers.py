@@ -176,8 +176,11 @@ _UTC_PLUS = re.compile(
     rf"\b(utc|gmt)\s+(plus|minus)\s+(\d{{1,2}})(?:\s*({_FRACTION}))?(?:\s+hours?)?\b",
     re.IGNORECASE,
 )
-_UTC_FRACTION = re.compile(r"\b(utc|gmt)\s*([+-])\s*(\d?)([13])\u2044([24])(?!\d)", re.IGNORECASE)
-"""'UTC+9½' after NFKC ('UTC+91⁄2'): hours, then a fraction of an hour."""
+_UTC_FRACTION = re.compile(
+    r"\b(utc|gmt)\s*([+-])\s*(\d{0,2}?)([13])\u2044([24])(?!\d)", re.IGNORECASE
+)
+"""'UTC+9½' after NFKC ('UTC+91⁄2'): hours, then a fraction of an hour (rules 22: hours of two
+digits, 'UTC+12¾')."""
 _UTC_H_MIN = re.compile(
     r"\b(utc|gmt)\s*([+-])\s*(\d{1,2})\s*(?:h|hrs?|hours?)\s*(\d{1,2})\s*(?:m|mins?|minutes?)?(?!\w)",
     re.IGNORECASE,
@@ -194,6 +197,16 @@ _SPACED_DIGITS = re.compile(
 """Three single digits or more spaced one by one ("1 1 2")."""
 _NANP = re.compile(r"\+\s?1\s?(?:\((\d{3})\)|[ \u00a0](\d{3}))(?![\d])")
 """+1 then a North American area code, in brackets or after a space: one calling code, +1."""
+
+
+def with_area_code(text: str) -> bool:
+    """Rules 22: whether a reply gives +1 with a North American area code (`_NANP`), which no
+    installed source ties to its territory: the rules cannot tell "+1 868" from Jamaica's."""
+    return _NANP.search(text) is not None or _NANP_HYPHEN.search(text) is not None
+
+
+_NANP_HYPHEN = re.compile(r"\+\s?1\s?[-\u2010\u2011\u2013]\s?\d{3}(?![\d-])")
+"""Rules 22: +1 and an area code joined by a hyphen ("+1-876")."""
 
 _ION = re.compile(r"\b([A-Z][a-z]?)([1-8]?)([+-])(?![\w+-])")
 """An element symbol with its charge ("Fe3+", "Cl-"): the ion, whose charge is its oxidation state."""

@@ -463,14 +463,34 @@ def _clause_about(
 def _after_parenthesis(tokens: Sequence[Token], j: int) -> int:
     """Rules 19: the clause a name's clause goes on in after clauses that open with a
     preposition right after it ("Ho Chi Minh City, in the south, is the economic hub": the
-    clause of "is"): where it starts; -1 if the clause at ``j`` opens with none."""
+    clause of "is"): where it starts; -1 if the clause at ``j`` opens with none. Rules 22: or
+    after an apposition of a few words in lower case before a clause that opens with a verb
+    ("Kanchenjunga, third-highest in the world, is on the Indian border")."""
     if tokens[j].norm not in PASSING:
-        return -1
+        return _after_apposition(tokens, j)
     while j < len(tokens) and tokens[j].norm in PASSING:
         clause = tokens[j].clause
         while j < len(tokens) and tokens[j].clause == clause:
             j += 1
     return j if j < len(tokens) else -1
+
+
+_APPOSITION_MAX_WORDS = 6
+
+
+def _after_apposition(tokens: Sequence[Token], j: int) -> int:
+    """Rules 22: where the clause after an apposition at ``j`` (at most six words, the first in
+    lower case: "second-highest in Africa") starts, where that clause opens with a verb of
+    `_CLAUSE_VERBS`; else -1."""
+    clause = tokens[j].clause
+    if not tokens[j].raw.islower():
+        return -1
+    k = j
+    while k < len(tokens) and tokens[k].clause == clause:
+        if k - j >= _APPOSITION_MAX_WORDS:
+            return -1
+        k += 1
+    return k if k < len(tokens) and tokens[k].norm in _CLAUSE_VERBS else -1
 
 
 _ROLE_MAX_WORDS = 4
@@ -936,3 +956,20 @@ def _after_preposition(tokens: Sequence[Token], start: int) -> bool:
     while i >= 0 and tokens[i].norm in ARTICLES and tokens[i].clause == tokens[start].clause:
         i -= 1
     return i >= 0 and tokens[i].clause == tokens[start].clause and tokens[i].norm in LOCATIVE
+
+
+_FORMER_BEFORE = frozenset({"old", "former", "previous", "earlier"})
+"""Words of former time that, in lower case before a name, make it what was ("the old sol")."""
+
+
+def called_former(tokens: Sequence[Token], m: Mention) -> bool:
+    """Rules 22: whether a name that does not open the reply follows a word of former time in
+    lower case ("The inti — it replaced the old sol in 1985."): it is told of as what was, no
+    answer."""
+    return (
+        m.start > 0
+        and any(t.norm not in ARTICLES for t in tokens[: m.start - 1])  # not "The old kwacha."
+        and tokens[m.start - 1].norm in _FORMER_BEFORE
+        and tokens[m.start - 1].raw.islower()
+        and tokens[m.start - 1].clause == tokens[m.start].clause
+    )

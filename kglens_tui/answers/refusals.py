@@ -17,6 +17,7 @@ _REFUSAL_PATTERNS = [
     r"\bas a (?:large )?language model\b",
     r"\bi (?:do not|don't|dont) know\b",
     r"\bno idea\b",
+    r"\bidk\b",
     r"\bi (?:do not|don't) have (?:any |enough |specific |real-time |access )",
     r"\bi (?:cannot|can't|can not)\b",
     r"\bi(?:'m| am) (?:unable|not able) to\b",
@@ -230,6 +231,7 @@ _DONT_KNOW_WORDS = {
     "Turkic": r"bilmir[əe]m|bilmayman|білмеймін|билбейм",
     "Hausa, Zulu, Xhosa, Somali": r"ban\s+sani\s+ba|angazi|andazi|ma\s+(?:garanayo|aqaan)",
     "Belarusian, Mongolian, Tajik": r"не\s+ведаю|мэдэхгүй|намедонам",
+    "Yoruba, Igbo (rules 22)": r"(?:e?mi)\s+(?:ò|o\u0300?|ko)\s+m(?:ọ|o\u0323?)|amagh[ịi]\s+m",
     "No information: French, German, Italian, Portuguese, Spanish, Polish": r"(?:je\s+)?n'ai\s+pas\s+"
     r"(?:(?:cette|d'|l')\s*)?informations?|(?:dazu\s+|darüber\s+)?(?:habe\s+ich|ich\s+habe)\s+"
     r"(?:dazu\s+|darüber\s+)?keine\s+(?:informationen|angaben|daten)|non\s+ho\s+(?:(?:questa|"

@@ -77,6 +77,11 @@ _BARE_NUMBER = re.compile(
 """A reply that is only a number or an ordinal ("18", "6th", "Seven.", "-4", "+0530")."""
 
 
+_BARE_CAS = re.compile(r"\s*(?:(?i:the)\s+)?([1-8][AB]|(?:I{1,3}|IV|VI{0,3})[AB])\s*[.!]?\s*")
+"""Rules 22: a reply that is only a group in CAS's numbering ("7A", "VIB"), read as "group 7A"
+where the true answers are groups."""
+
+
 _BARE_ORDINAL = re.compile(rf"\b({'|'.join(ORDINALS)})\b(?=\W*$)", re.IGNORECASE)
 """An ordinal word that ends the reply ("The sixth.")."""
 
@@ -101,7 +106,8 @@ def _numbered_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str 
         return None
     plain = _BARE_ORDINAL.sub(_ordinal_digits, reply)
     match = _BARE_NUMBER.fullmatch(spell_out(plain))
-    if match is None:
+    cas = _BARE_CAS.fullmatch(reply) if match is None else None
+    if match is None and cas is None:
         return None
     words = set()
     for group in true_answers:
@@ -112,6 +118,9 @@ def _numbered_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str 
     if len(words) != 1:
         return None
     word = words.pop()
+    if cas is not None:  # rules 22: "7A" is group 17
+        return spell_out(f"group {cas[1]}") if word == "group" else None
+    assert match is not None
     number = match[1].replace("\u2212", "-").replace("\u2013", "-")
     if word == "utc":
         if number[0] not in "+-" and number.strip("0:"):

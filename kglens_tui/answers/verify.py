@@ -42,7 +42,8 @@ from kglens_tui.answers.mentions import (
     mentions,
     tokenize,
 )
-from kglens_tui.answers.passing import COMPASS, rival_verdict, shared_with_subject
+from kglens_tui.answers.numbers import with_area_code
+from kglens_tui.answers.passing import COMPASS, called_former, rival_verdict, shared_with_subject
 from kglens_tui.answers.people import (
     given_name_alone,
     isolated,
@@ -82,7 +83,19 @@ from kglens_tui.answers.reply_forms import (
     transliterated,
 )
 from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
+from kglens_tui.answers.unknown import (
+    another_era,
+    derived_from_subject,
+    qualified_after,
+    roles_only,
+    told_after,
+    type_words,
+    unknown_answer,
+    unknown_opening,
+    unknown_sign,
+)
 from kglens_tui.answers.words import (
+    ARTICLES,
     SENTENCES,
     as_tuples,
     name_words,
@@ -382,7 +395,8 @@ def _check_wh(
     refused if it declines to answer (also without the usual words when it names no candidate:
     "That information is not available to me."), else incorrect. Hedged: it expresses doubt or
     declines. Uncertain: the rules cannot decide (a rival in a sentence of its own beside the
-    answer; the answer only by a name it shares with the subject).
+    answer; the answer only by a name it shares with the subject; rules 22: an answer the rules
+    cannot read, `kglens_tui.answers.unknown`).
     """
     if not reply or not reply.strip():
         return Checked(Verdict.UNPARSEABLE)
@@ -423,6 +437,7 @@ def _check_wh(
         for m in found
         if m.owner < 0
         and not m.negated
+        and not called_former(tokens, m)
         and m not in shared.dropped
         and m not in glossed
         and m not in qualified
@@ -474,6 +489,12 @@ def _check_wh(
         ):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
+        uncertain = uncertain or (not rival and with_area_code(text))
+        if answers and not uncertain and not cut:
+            vocabulary = type_words(truth, rivals)
+            opening = unknown_opening(text, asked, subject_names, vocabulary)
+            uncertain = bool(opening) and told_after(text, tokens, answers, rival, opening)
+            uncertain = uncertain or (not rival and qualified_after(tokens, answers, vocabulary))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
     # a rival told about another country is no candidate ("No idea; New Zealand's is ...")
     offered = [
@@ -501,8 +522,54 @@ def _check_wh(
         )
     ):
         return Checked(Verdict.REFUSED)
-    unknown = not found and not subject_named and _unknown_name(plain)
+    who = bool(asked) and asked[0].norm == "who"
+    unknown = (
+        not subject_named
+        and (
+            (not found and (_unknown_name(plain) or unknown_sign(plain)))
+            or (
+                not who
+                and unknown_answer(plain, asked, subject_names, type_words(truth, rivals), found)
+            )
+        )
+    ) or (
+        another_era(plain, asked)
+        or (who and not found and roles_only(plain))
+        or (not who and derived_from_subject(plain, _unshown(subject_names, question)))
+        or _unshown_subject(tokens, subject_named, subject_names, question)
+    )
     return Checked(Verdict.INCORRECT, hedged, unknown)
+
+
+_NAMING = frozenset({"called", "name", "named", "known"})
+"""Words of a question that asks for a name."""
+
+
+def _unshown(subject: tuple[str, ...], question: str) -> tuple[str, ...]:
+    """The subject's names the question does not show (`_shown`)."""
+    shown = set(_shown(subject, question))
+    return tuple(n for n in subject if n not in shown)
+
+
+def _unshown_subject(
+    tokens: Sequence[Token],
+    named: Sequence[Mention],
+    subject: tuple[str, ...],
+    question: str,
+) -> bool:
+    """Rules 22: whether a reply to a question about a name (`_NAMING`) is only a name of the
+    subject that the question does not show ("Kampuchea." asked what Cambodia was formerly
+    called): the subject's name in another form, which may be the answer (an older or native
+    name), so the rules cannot decide."""
+    if not any(t.norm in _NAMING for t in question_tokens(question)):
+        return False
+    covered = {i for m in named for i in range(m.start, m.end)}
+    words = [i for i, t in enumerate(tokens) if t.norm not in ARTICLES]
+    if not named or not words or any(i not in covered for i in words):
+        return False
+    shown = {normalize(n) for n in _shown(subject, question)}
+    said = {normalize(" ".join(t.raw for t in tokens[m.start : m.end])) for m in named}
+    return not said & shown
 
 
 def _unknown_name(text: str) -> bool:

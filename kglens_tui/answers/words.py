@@ -75,7 +75,7 @@ German "der", "dem")."""
 NOT_NAMES = frozenset(
     {"sorry", "unknown", "none", "no", "yes", "hmm", "well", "okay", "ok", "i", "maybe",
      "perhaps", "probably", "thanks", "thank", "note", "answer", "n/a", "na", "it", "that",
-     "pass", "skip", "dunno", "blank", "stumped"}
+     "pass", "skip", "dunno", "blank", "stumped", "idk"}
 )  # fmt: skip
 
 

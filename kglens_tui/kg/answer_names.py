@@ -1010,6 +1010,12 @@ def _currency_signs() -> dict[str, tuple[str, ...]]:
     return {code: tuple(sorted(signs)) for code, signs in out.items()}
 
 
+@lru_cache(maxsize=1)
+def all_currency_signs() -> frozenset[str]:
+    """Rules 22: every sign any CLDR locale gives any currency (`_currency_signs`)."""
+    return frozenset(sign for signs in _currency_signs().values() for sign in signs)
+
+
 @lru_cache(maxsize=256)
 def territory_currency_signs(alpha2: str) -> dict[str, frozenset[str]]:
     """Rules 20: ISO 4217 code -> the signs any CLDR locale gives it (`_currency_signs`), for
