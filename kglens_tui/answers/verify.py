@@ -81,6 +81,7 @@ from kglens_tui.answers.reply_forms import (
     readings,
     transliterated,
 )
+from kglens_tui.answers.roles import no_answer_role
 from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
 from kglens_tui.answers.words import (
     SENTENCES,
@@ -473,6 +474,9 @@ def _check_wh(
             and answered_by_another(tokens, text, answers, asked, relation, subject_names, found)
         ):
             rival = True
+        if not rival and answers:  # rules 22: "The EU is a member of the EEA." asked of Germany
+            rival, unsure = no_answer_role(tokens, answers, found, subject_names, asked)
+            uncertain = uncertain or unsure
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
     # a rival told about another country is no candidate ("No idea; New Zealand's is ...")
