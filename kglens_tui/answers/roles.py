@@ -14,7 +14,7 @@ from typing import NamedTuple
 from kglens_tui.answers.candidates import relation_words
 from kglens_tui.answers.mentions import Mention, Token
 from kglens_tui.answers.passing import PASSING
-from kglens_tui.answers.words import NOT_NAMES, subject_mentions
+from kglens_tui.answers.words import ARTICLES, NOT_NAMES, subject_mentions
 
 _WH = frozenset({"what", "which"})
 """Question words a type's name follows ("Which countries", "What currency")."""
@@ -48,9 +48,6 @@ _AND = frozenset({"and"})
 
 
 _LINKS = frozenset({"of", "with", "to", "in"})
-
-
-_FILLERS = frozenset({"the", "a", "an"})
 
 
 _ADJACENCY = ("neighbo", "adjacen", "adjoin", "abut", "contiguous", "border", "bound")
@@ -232,7 +229,7 @@ def _object_of_relation(
         if not _has_stem(tokens[j], stems):
             continue
         k, linked = j + 1, j == verb
-        while k < last and tokens[k].norm in _LINKS | _FILLERS:
+        while k < last and tokens[k].norm in _LINKS | ARTICLES:
             linked = linked or tokens[k].norm in _LINKS
             k += 1
         if not linked or k >= last:
@@ -253,7 +250,7 @@ def _names_a_whole(tokens: Sequence[Token], verb: int, last: int) -> bool:
         if tokens[j].norm not in _WHOLE:
             continue
         k = j + 1
-        while k < last and tokens[k].norm in _FILLERS:
+        while k < last and tokens[k].norm in ARTICLES:
             k += 1
         if k < last and tokens[k].word and tokens[k].raw[:1].isupper():
             return True
