@@ -82,6 +82,7 @@ from kglens_tui.answers.reply_forms import (
     readings,
     transliterated,
 )
+from kglens_tui.answers.roles import no_answer_role
 from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
 from kglens_tui.answers.unknown import (
     another_era,
@@ -488,6 +489,9 @@ def _check_wh(
             and answered_by_another(tokens, text, answers, asked, relation, subject_names, found)
         ):
             rival = True
+        if not rival and answers:  # rules 23: "The EU is a member of the EEA." asked of Germany
+            rival, unsure = no_answer_role(tokens, answers, found, subject_names, asked)
+            uncertain = uncertain or unsure
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         uncertain = uncertain or (not rival and with_area_code(text))
         if answers and not uncertain and not cut:

@@ -27,6 +27,7 @@ VERDICTS_OF_RULES = {
     20: "a3fae848aad64c8b768f04a5daa31efc86d38790e4391f6c21fc82821f950dff",
     21: "a3fae848aad64c8b768f04a5daa31efc86d38790e4391f6c21fc82821f950dff",
     22: "a3fae848aad64c8b768f04a5daa31efc86d38790e4391f6c21fc82821f950dff",
+    23: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
 }
 """sha256 of the bench's verdicts under the current rules (replace it when you bump). Rules 8
 to 18 give the bench's replies the verdicts rules 7 gave (they change verdicts of the
@@ -34,7 +35,9 @@ held-out sets' replies: docs/verdicts.md); rules 19 give them the same matcher v
 fact-eval's scorers abstain on "I'm drawing a blank." (k340), now a refusal's words, where they
 scored it incorrect and unparseable; rules 20 give the bench's replies rules 19's verdicts and
 scores (they change verdicts of the ordinary and held-out sets' replies), and so do rules 21
-and 22 (which also mark more replies uncertain: the fingerprint holds verdicts and hedges)."""
+and 22 (which also mark more replies uncertain: the fingerprint holds verdicts and hedges);
+rules 23 judge four SmolLM2 replies that name a true object in no answering role incorrect
+(c053, c062, c160: "The United Nations (UN) is a member of the United Nations."; c089)."""
 
 
 def bench_fingerprint() -> str:
