@@ -306,17 +306,18 @@ lower it."""
 
 
 HELD_OUT_14 = DEFAULT_DATA.with_name("verifier_heldout14.jsonl")
-HELD_OUT_14_FLOOR = 0.923
+HELD_OUT_14_FLOOR = 0.927
 """Under rules 21: 507 of 549. Before, the fourteenth held-out set's blind figures
 (verifier_heldout14.md, written without the code): 497 of 549 under rules 19, 502 under rules
 20 (made before the set was read). Rules 21 were made looking at its misses, so it is a
-regression set now: no rule change may lower it."""
+regression set now: no rule change may lower it (509 under rules 22 and 23)."""
 
 
 HELD_OUT_15 = DEFAULT_DATA.with_name("verifier_heldout15.jsonl")
-HELD_OUT_15_FLOOR = 0.884
+HELD_OUT_15_FLOOR = 0.907
 """The fifteenth held-out set's blind figures (verifier_heldout15.md, written without the
-code): 488 of 552 under rules 20 and under rules 21 (both made before the set was read): no
+code): 488 of 552 under rules 20 and under rules 21 (both made before the set was read). Rules
+22 were made looking at its misses (501, and under rules 23), so it is a regression set now: no
 rule change may lower it."""
 
 
