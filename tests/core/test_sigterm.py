@@ -167,3 +167,42 @@ def test_sigterm_interrupts_kglens_run_as_the_modes_own_command(tmp_path: Path) 
         "interrupted",
         "interrupted from the command line",
     )
+
+
+def test_a_sigterm_landing_in_a_weakref_callback_is_sent_again_not_lost(monkeypatch) -> None:
+    """With SIGINT ignored (a background job), SIGTERM raises KeyboardInterrupt where the main
+    thread is; raised in a weak-reference callback it was printed as "Exception ignored" and
+    dropped, and the command went on (a full run under load failed so). There the signal is
+    sent again a moment later instead; anywhere else it raises at once."""
+    from kglens_tui.core import interrupt
+
+    scheduled: list[tuple[float, object, tuple[object, ...]]] = []
+
+    class Timer:
+        daemon = False
+
+        def __init__(self, delay: float, function: object, args: tuple[object, ...]) -> None:
+            scheduled.append((delay, function, args))
+
+        def start(self) -> None:
+            return None
+
+    monkeypatch.setattr(interrupt.threading, "Timer", Timer)
+    namespace: dict[str, object] = {"sys": sys}
+    exec(
+        compile("def _remove():\n    return sys._getframe()\n", "x/_weakrefset.py", "exec"),
+        namespace,
+    )
+    callback_frame = namespace["_remove"]()  # type: ignore[operator]
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        interrupt._as_interrupt(signal.SIGTERM, callback_frame)  # no raise
+        assert scheduled == [(interrupt.REDELIVER_S, os.kill, (os.getpid(), signal.SIGTERM))]
+        with pytest.raises(KeyboardInterrupt):
+            interrupt._as_interrupt(signal.SIGTERM, sys._getframe())
+        seen: list[int] = []
+        signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+        interrupt._as_interrupt(signal.SIGTERM, callback_frame)
+        assert seen == [signal.SIGINT] and len(scheduled) == 1  # a handler of its own
+    finally:
+        signal.signal(signal.SIGINT, previous)
