@@ -911,6 +911,9 @@ def _run_elsewhere(db: Path) -> tuple[RunSession, threading.Thread]:
     worker = threading.Thread(target=session.run)
     worker.start()
     assert session.wait_ready(60) and not session.error
+    # ready is sent once the run is made; a process runs it once it is claimed (a control
+    # request before that is refused: "no process is running it", as a full run saw under load)
+    _wait(lambda: _status(db, session.run_id) == "running", "the run claimed by its process")
     return session, worker
 
 
