@@ -318,9 +318,11 @@ def check_wh(
         reply = STRUCK.sub(" ", reply)
     if FLAG.search(reply):  # rules 16: a flag is its country's ISO code ("🇫🇷" is "FR")
         reply = FLAG.sub(flag_code, reply)
-    got = _check_wh(
-        reply, true_answers, rivals, subject, question=question, answer_only=answer_only
-    )
+
+    def check(text: str, answers: Sequence[Sequence[str]] = true_answers) -> Checked:
+        return _check_wh(text, answers, rivals, subject, question=question, answer_only=answer_only)
+
+    got = check(reply)
     if got.verdict is Verdict.CORRECT:
         return got
     bare = BARE_CODE.fullmatch(reply)
@@ -328,35 +330,26 @@ def check_wh(
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
     for reading in readings(reply, true_answers):
         if reading is not None:
-            again = _check_wh(
-                reading, true_answers, rivals, subject, question=question, answer_only=answer_only
-            )
+            again = check(reading)
             if again.verdict is Verdict.CORRECT:
                 return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     if given_name_alone(reply, true_answers, answer_only, rivals):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
     cities = with_cities(true_answers, question)
     if cities is not None:
-        again = _check_wh(
-            reply, cities, rivals, subject, question=question, answer_only=answer_only
-        )
+        again = check(reply, cities)
         if again.verdict is Verdict.CORRECT:  # rules 20: "In Paris." for France
             return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
     if names_a_head(reply, true_answers, rivals, subject):  # rules 21: "Washington."
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
     signed = with_territory_signs(reply, true_answers, subject)
     if signed is not None:
-        again = _check_wh(
-            reply, signed, rivals, subject, question=question, answer_only=answer_only
-        )
+        again = check(reply, signed)
         if again.verdict is Verdict.CORRECT:  # rules 20: "$" asked of Mexico
             return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
     if not ALPHABET_WORD.search(reply):
         return got
-    latin = transliterated(reply)
-    again = _check_wh(
-        latin, true_answers, rivals, subject, question=question, answer_only=answer_only
-    )
+    again = check(transliterated(reply))
     return again if again.verdict is Verdict.CORRECT else got
 
 

@@ -1013,7 +1013,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 "",
                 checked.hedged,
             )
-        failed = outcome.verdict is Verdict.ERROR  # `Outcome.failed`, read once
+        failed = outcome.failed
         self.guard.record(outcome.kind if failed else None, outcome.usage.error)
         self._show(outcome, failed)
         return outcome

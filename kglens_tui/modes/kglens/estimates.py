@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from kglens_tui.core.grown import Grown
 from kglens_tui.core.intervals import wilson_bounds
 
 Z95 = 1.959963984540054
@@ -248,11 +249,8 @@ class DrawTerms:
     KG-wide rate without reading the rows again)."""
 
     def __init__(self) -> None:
-        self._terms = np.empty((3, 64))
-        """Per draw (column): its value, variance and weight (floor size), in the first `draws`
-        columns (grown by doubling: an estimate after every commit reads them without making
-        arrays of a list that grows with the run)."""
-        self.draws = 0
+        self._terms = Grown(np.float64, 3)
+        """Per draw (row): its value, variance and weight (floor size)."""
         self.answers = 0
         self.floor = 0
         self.floor_failures = 0.0
@@ -271,21 +269,21 @@ class DrawTerms:
         if not floor:
             return
         value, variance = draw_terms(failed, prob, prediction, total, population)
-        if self.draws == self._terms.shape[1]:
-            grown = np.empty((3, 2 * self.draws))
-            grown[:, : self.draws] = self._terms
-            self._terms = grown
-        self._terms[:, self.draws] = (value, variance, floor)
-        self.draws += 1
+        self._terms.append((value, variance, floor))
         self.answers += len(failed)
         self.floor += floor
         self.floor_failures += float(np.asarray(failed, dtype=np.float64)[prob < 1].sum())
+
+    @property
+    def draws(self) -> int:
+        """Draws with an answered floor so far."""
+        return self._terms.size
 
     def estimate(self, population: int) -> DesignRate | None:
         """The KG-wide error rate so far (None before a draw)."""
         if not self.draws:
             return None
-        values, variances, w = self._terms[:, : self.draws]
+        values, variances, w = self._terms.values.T
         return small_floor_se(
             combine_draws(values, variances, w, self.answers, population),
             self.floor,

@@ -33,6 +33,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
+from kglens_tui.core.grown import Grown
 from kglens_tui.modes.kglens.estimates import MIN_REPEATED, DesignRate, rare_outcome_se
 
 PAIR_METHOD = "design pairs"
@@ -94,15 +95,26 @@ def design_pair_rate(
     square = (wc**2 * group_size[None, :]).sum(axis=1) + np.bincount(
         d, weights=lift_sq, minlength=len(w)
     )
-    without_total = total - 2.0 * (cross - square)
+    var = _jackknife_var(total - 2.0 * (cross - square), w, use, n_edges)
+    if var is None:
+        return None
+    se = max(math.sqrt(var), _few_events_se(e, y, p))
+    return DesignRate(estimate, se, int(keep.sum()), n_edges, PAIR_METHOD)
+
+
+def _jackknife_var(
+    without_total: np.ndarray, w: np.ndarray, use: np.ndarray, n_edges: int
+) -> float | None:
+    """The delete-one-draw jackknife's variance of the pair estimate, from each draw's sum
+    without it (``without_total``) and the weights (``use``: the draws counted); None with fewer
+    than two draws to leave out."""
+    sum_w, sum_w2 = float(w.sum()), float((w**2).sum())
     without_pairs = (sum_w - w) ** 2 - (sum_w2 - w**2)
     t = np.flatnonzero(use & (without_pairs > 0))
     if len(t) < 2:
         return None
     leave_out = without_total[t] / (n_edges * without_pairs[t])
-    var = (len(t) - 1) / len(t) * float(((leave_out - leave_out.mean()) ** 2).sum())
-    se = max(math.sqrt(var), _few_events_se(e, y, p))
-    return DesignRate(estimate, se, int(keep.sum()), n_edges, PAIR_METHOD)
+    return (len(t) - 1) / len(t) * float(((leave_out - leave_out.mean()) ** 2).sum())
 
 
 MIN_PAIR_WORTH = 30
@@ -191,28 +203,6 @@ def pair_noise(f: npt.NDArray[np.float64], a: npt.NDArray[np.float64]) -> npt.ND
     return (4 * (a - 2) * (p3 - p4) + 2 * (p2 - p4)) / (a * (a - 1))
 
 
-class _Grown:
-    """A 1-D float or int array appended to in place (capacity doubles), read as a view."""
-
-    def __init__(self, dtype: type[np.generic]) -> None:
-        self._data = np.empty(64, dtype=dtype)
-        self.size = 0
-
-    def extend(self, values: npt.ArrayLike) -> None:
-        values = np.asarray(values, dtype=self._data.dtype)
-        end = self.size + len(values)
-        if end > len(self._data):
-            grown = np.empty(max(end, 2 * len(self._data)), dtype=self._data.dtype)
-            grown[: self.size] = self._data[: self.size]
-            self._data = grown
-        self._data[self.size : end] = values
-        self.size = end
-
-    @property
-    def values(self) -> np.ndarray:
-        return self._data[: self.size]
-
-
 class _SenseSums:
     """What `design_pair_rate` sums for one outcome, kept as draws come: per group the
     weighted controls and their squares, per edge the answers' lifts and their squares, per
@@ -225,11 +215,10 @@ class _SenseSums:
         self.group_sum_sq = np.zeros(n_groups)
         self.lift = np.zeros(n_edges)
         self.lift_sq = np.zeros(n_edges)
-        self.controls = np.empty((64, n_groups))
-        """Row t: draw t's weighted controls (the first `draws` rows hold them)."""
-        self.draws = 0
-        self.square = _Grown(np.float64)
-        self.answer_lift = _Grown(np.float64)
+        self.controls = Grown(np.float64, n_groups)
+        """Row t: draw t's weighted controls."""
+        self.square = Grown(np.float64)
+        self.answer_lift = Grown(np.float64)
         self.floor_events = np.zeros(n_edges)
         self.floor_asked = np.zeros(n_edges)
         self.binary = True
@@ -253,13 +242,8 @@ class _SenseSums:
         self.group_sum_sq += wc**2
         self.lift += np.bincount(edge, weights=lift, minlength=n_edges)
         self.lift_sq += np.bincount(edge, weights=lift_sq, minlength=n_edges)
-        if self.draws == len(self.controls):
-            grown = np.empty((2 * len(self.controls), len(wc)))
-            grown[: self.draws] = self.controls
-            self.controls = grown
-        self.controls[self.draws] = wc
-        self.draws += 1
-        self.square.extend([float((wc**2 * group_size).sum() + lift_sq.sum())])
+        self.controls.append(wc)
+        self.square.append(float((wc**2 * group_size).sum() + lift_sq.sum()))
         self.answer_lift.extend(lift)
         floor = prob < 1
         self.binary = self.binary and bool(np.isin(outcome, (0.0, 1.0)).all())
@@ -278,8 +262,8 @@ class PairTerms:
         self.groups = np.asarray(groups, dtype=np.int64)
         """Each run edge position's group (predicate code)."""
         self._weights: list[float] = []
-        self._draw = _Grown(np.int64)
-        self._edge = _Grown(np.int64)
+        self._draw = Grown(np.int64)
+        self._edge = Grown(np.int64)
         self._answers = 0
         self._sums: dict[str, _SenseSums] = {}
         self._group_size = np.zeros(0)
@@ -344,16 +328,12 @@ class PairTerms:
         estimate = total / (n_edges * pairs)
         group_a = np.bincount(group, weights=a, minlength=len(sums.group_sum))
         edge = self._edge.values
-        cross = sums.controls[: sums.draws] @ group_a + np.bincount(
+        cross = sums.controls.values @ group_a + np.bincount(
             self._draw.values, weights=a[edge] * sums.answer_lift.values, minlength=len(w)
         )
-        without_total = total - 2.0 * (cross - sums.square.values)
-        without_pairs = (sum_w - w) ** 2 - (sum_w2 - w**2)
-        t = np.flatnonzero(use & (without_pairs > 0))
-        if len(t) < 2:
+        var = _jackknife_var(total - 2.0 * (cross - sums.square.values), w, use, n_edges)
+        if var is None:
             return None
-        leave_out = without_total[t] / (n_edges * without_pairs[t])
-        var = (len(t) - 1) / len(t) * float(((leave_out - leave_out.mean()) ** 2).sum())
         # `_few_events_se`'s bound: none without a floor, or for outcomes that are chances
         floored = sums.binary and bool(sums.floor_asked.any())
         few = _pairs_se(sums.floor_events, sums.floor_asked) if floored else 0.0
