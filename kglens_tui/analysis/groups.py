@@ -218,15 +218,17 @@ def asks(data: RunData, adjusted: bool = True) -> tuple[np.ndarray, np.ndarray]:
 def chance_of(data: RunData, positions: np.ndarray, adjusted: bool = True) -> Baseline:
     """What blind guessing scores on the questions asked about the given run positions, each
     ask independent: the baseline of `kglens report` and of `kglens compare`'s cells
-    (`answers.bias.baseline_from_counts`: a Yes/No guess right half the time, a Wh guess, the
-    predicate's most common true object, right where it is true of the subject), over the
-    replies their rates count (`asks`)."""
+    (`answers.bias.baseline_from_counts`: a Yes/No guess right half the time, always where the
+    edge has no false object to ask about; a Wh guess, the predicate's most common true object,
+    right where it is true of the subject), over the replies their rates count (`asks`)."""
     yes_no, wh = asks(data, adjusted)
     idx = np.asarray(positions, dtype=np.int64)
-    right = None
+    right = yes_only = None
     if wh[idx].any():
         right = data.memo(("wh_right",), lambda: constant_right(data.kg, data.kg_pos))[idx]
-    return baseline_from_counts(yes_no[idx], wh[idx], right)
+    if yes_no[idx].any():
+        yes_only = data.memo(("yes_only",), lambda: ~data.kg.has_false_object(data.kg_pos))[idx]
+    return baseline_from_counts(yes_no[idx], wh[idx], right, yes_only)
 
 
 YES_NO_CELLS = (("yes", "yes"), ("yes", "no"), ("no", "yes"), ("no", "no"))

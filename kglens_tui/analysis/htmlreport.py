@@ -26,7 +26,7 @@ from kglens_tui.analysis.kgwide_render import (
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
 from kglens_tui.analysis.triage import current_entries, triage_log
-from kglens_tui.answers.bias import YesNoBias, run_yes_no_bias
+from kglens_tui.answers.bias import BLIND_GUESS, YesNoBias, run_yes_no_bias
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import html_text
 from kglens_tui.core.safewrite import write_text
@@ -75,9 +75,9 @@ def _heat_td(p: Proportion, colour: bool = True) -> str:
 
 HTML_GROUP_CHANCE_NOTE = (
     "Rates over the group's examined edges with 95% Wilson intervals; chance: what blind "
-    "guessing scores on the questions the run asked about the group, each ask independent (a "
-    "Yes/No guess right half the time, a Wh guess the predicate's most common true object), "
-    "with triage as the rates."
+    "guessing scores on the questions the run asked about the group, each ask independent ("
+    + BLIND_GUESS
+    + "), with triage as the rates."
 )
 """What the chance column beside each rate of a group table means."""
 HTML_GROUP_YES_NO_NOTE = (

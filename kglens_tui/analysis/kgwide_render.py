@@ -9,6 +9,7 @@ from rich.text import Text
 
 from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense, kg_wide_yes_rate, shown
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.answers.bias import BLIND_GUESS
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.kglens.estimates import DesignRate
 from kglens_tui.modes.kglens.rate_text import (
@@ -137,8 +138,8 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         title=KG_WIDE_TITLE,
         title_justify="left",
         caption=noted(
-            f"{counted(rate.edges, 'edge')}. {method_note(rate)} Chance: blind guessing (Yes/No a coin, "
-            f"Wh the predicate's most common object) on the same estimand. {TWO_ASKS}.",
+            f"{counted(rate.edges, 'edge')}. {method_note(rate)} Chance: blind guessing "
+            f"({BLIND_GUESS}) on the same estimand. {TWO_ASKS}.",
             [rate, *(two.rate for two in senses.values() if two is not None)],
         ),
         caption_justify="left",

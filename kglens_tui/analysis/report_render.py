@@ -20,7 +20,7 @@ from kglens_tui.analysis.report import (
     triage_note,
 )
 from kglens_tui.analysis.rundata import load_run_data
-from kglens_tui.answers.bias import Rate, RunTrust, YesNoBias, run_trust
+from kglens_tui.answers.bias import BLIND_GUESS, Rate, RunTrust, YesNoBias, run_trust
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
@@ -218,8 +218,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         "sampler looked: not the KG's rates), with 95% Wilson intervals",
         title_justify="left",
         caption=f"{n:,} of {rep.active_edges:,} active edges examined. Chance is a blind guesser "
-        "(Yes/No right half the time; each Wh question answered with its predicate's most common "
-        "true object) asked by this run's sampler, batch, propagation and number of answers, "
+        f"({BLIND_GUESS}) asked by this run's sampler, batch, propagation and number of answers, "
         + (
             f"mean and range of {coin.replicas} replays, where one coin run falls "
             f"{coin.replicas - 1} times in {coin.replicas + 1}; "

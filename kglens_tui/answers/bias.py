@@ -1,7 +1,8 @@
 """Numbers people can trust: answer bias of Yes/No replies, bias-corrected scores, blind-guess
 baselines for the actual mix of questions, and intervals on every rate.
 
-The blind guesser flips a coin on Yes/No questions and answers every Wh question of a predicate
+The blind guesser flips a coin on Yes/No questions (says Yes where the KG has no false object to
+ask about, so every such question expects Yes) and answers every Wh question of a predicate
 with the predicate's most common true object (`constant_answers`): "United Nations" names a
 true organisation of every member state, so a Wh chance of 0% would flatter any model.
 
@@ -270,10 +271,19 @@ def constant_right(kg: KGIndex, positions: Sequence[int] | np.ndarray) -> np.nda
     return (asked >= 0) & stated
 
 
-def guess_error(wh: np.ndarray, right: np.ndarray) -> np.ndarray:
-    """Per question: how likely blind guessing fails it. Yes/No: a coin, 0.5; Wh (``wh``): the
-    predicate's constant answer, wrong unless ``right`` (`constant_right` at its edge)."""
-    return np.where(wh, np.where(right, 0.0, 1.0), 0.5)
+BLIND_GUESS = (
+    "Yes/No a coin, or Yes where the KG has no false object to ask about; Wh the predicate's "
+    "most common true object"
+)
+"""The blind guesser, in the words every caption gives (`guess_error`)."""
+
+
+def guess_error(wh: np.ndarray, right: np.ndarray, yes_only: np.ndarray) -> np.ndarray:
+    """Per question: how likely blind guessing fails it. Yes/No: a coin, 0.5, but a constant
+    Yes, never wrong, where its edge has no false object to ask about (``yes_only``:
+    `KGIndex.has_false_object` false); Wh (``wh``): the predicate's constant answer, wrong
+    unless ``right`` (`constant_right` at its edge)."""
+    return np.where(wh, np.where(right, 0.0, 1.0), np.where(yes_only, 0.0, 0.5))
 
 
 @dataclass(frozen=True)
@@ -281,8 +291,9 @@ class Baseline:
     """What blind guessing would score on the questions actually asked, each ask independent."""
 
     per_question: float | None
-    """Share of questions the guesser gets right (Yes/No 1/2; Wh 1 where the predicate's
-    constant answer is true of the subject, else 0)."""
+    """Share of questions the guesser gets right (Yes/No 1/2, or 1 where the edge has no false
+    object to ask about; Wh 1 where the predicate's constant answer is true of the subject,
+    else 0)."""
     win_rate: float | None
     """Expected win rate (m > n) of the guesser over the examined edges."""
     zero_sense: float | None
@@ -290,20 +301,26 @@ class Baseline:
 
 
 def random_baseline(
-    asks_per_edge: Iterable[Sequence[str]], wh_right: Iterable[bool] | None = None
+    asks_per_edge: Iterable[Sequence[str]],
+    wh_right: Iterable[bool] | None = None,
+    yes_only: Iterable[bool] | None = None,
 ) -> Baseline:
     """The blind-guess baseline for edges asked the given question types ('yes_no' / 'wh').
 
-    A Yes/No guess is right half the time; a Wh guess (the predicate's constant answer) is right
-    on the edges ``wh_right`` marks (parallel to ``asks_per_edge``; None: on none). With one ask
-    per edge and no constant right this gives the paper's 50% (EASY) and 25% (HARD) win rates.
+    A Yes/No guess is right half the time, and always on the edges ``yes_only`` marks (no false
+    object to ask about: a constant Yes); a Wh guess (the predicate's constant answer) is right
+    on the edges ``wh_right`` marks (both parallel to ``asks_per_edge``; None: on none). With
+    one ask per edge and no constant right this gives the paper's 50% (EASY) and 25% (HARD) win
+    rates.
     """
     edges = [list(types) for types in asks_per_edge]
     right = [False] * len(edges) if wh_right is None else list(wh_right)
+    only = [False] * len(edges) if yes_only is None else list(yes_only)
     return baseline_from_counts(
         np.array([t.count(YES_NO) for t in edges], dtype=np.int64),
         np.array([t.count(WH) for t in edges], dtype=np.int64),
         np.array(right, dtype=bool),
+        np.array(only, dtype=bool),
     )
 
 
@@ -373,37 +390,50 @@ def run_trust(
         (run_id, group_prefix + "%"),
     ):
         by_group.setdefault(grp[len(group_prefix) :], []).append((expected, reply))
-    right = None
-    if any(WH in types for types in asks.values()):
+    right = yes_only = None
+    if asks:
         if kg is None:
             (name,) = conn.execute(
                 "SELECT k.name FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.id = ?", (run_id,)
             ).fetchone()
             kg = load_kg(conn, name)
-        right = constant_right(kg, [kg.edge_position(e) for e in asks]).tolist()
+        positions = [kg.edge_position(e) for e in asks]
+        if any(WH in types for types in asks.values()):
+            right = constant_right(kg, positions).tolist()
+        if any(YES_NO in types for types in asks.values()):
+            yes_only = (~kg.has_false_object(positions)).tolist()
     return RunTrust(
         bias=run_yes_no_bias(conn, run_id),
-        baseline=random_baseline(asks.values(), right),
+        baseline=random_baseline(asks.values(), right, yes_only),
         bias_by_predicate={p: yes_no_bias(v) for p, v in sorted(by_pred.items())},
         bias_by_group={g: yes_no_bias(v) for g, v in sorted(by_group.items())},
     )
 
 
 def baseline_from_counts(
-    yes_no_asks: np.ndarray, wh_asks: np.ndarray, wh_right: np.ndarray | None = None
+    yes_no_asks: np.ndarray,
+    wh_asks: np.ndarray,
+    wh_right: np.ndarray | None = None,
+    yes_only: np.ndarray | None = None,
 ) -> Baseline:
-    """The blind-guess baseline for edges given how many Yes/No and Wh asks each had and whether
-    the constant Wh answer is right for each (`constant_right`; None: for none). Vectorised:
-    edges with the same counts share one computation."""
+    """The blind-guess baseline for edges given how many Yes/No and Wh asks each had, whether
+    the constant Wh answer is right for each (`constant_right`; None: for none) and whether its
+    Yes/No questions all expect Yes (`KGIndex.has_false_object` false; None: for none), where a
+    constant Yes answers them right. Vectorised: edges with the same counts share one
+    computation."""
     seen = (yes_no_asks + wh_asks) > 0
     if not seen.any():
         return Baseline(None, None, None, None)
     right_mask = np.zeros(len(wh_asks), dtype=bool) if wh_right is None else wh_right
-    yn_seen = yes_no_asks[seen].astype(np.int64)
+    yes_mask = np.zeros(len(wh_asks), dtype=bool) if yes_only is None else yes_only
+    yn_all = yes_no_asks[seen].astype(np.int64)
     wh_all = wh_asks[seen].astype(np.int64)
-    hit = np.where(right_mask[seen], wh_all, 0)
-    wh_seen = wh_all - hit
-    width = int(wh_all.max()) + 1
+    # asks a guess surely answers right: constant Wh answers that are true, Yes/No questions
+    # that can only expect Yes; the other Yes/No asks are a coin's
+    yn_seen = np.where(yes_mask[seen], 0, yn_all)
+    hit = np.where(right_mask[seen], wh_all, 0) + (yn_all - yn_seen)
+    wh_seen = wh_all - np.where(right_mask[seen], wh_all, 0)
+    width = int(max(wh_all.max(), hit.max())) + 1
     keys, freq = np.unique((yn_seen * width + wh_seen) * width + hit, return_counts=True)
     total = int(freq.sum())
     rest, hits = np.divmod(keys, width)
@@ -417,5 +447,5 @@ def baseline_from_counts(
     zero = sum((freq * np.where(hits == 0, 0.5**yn, 0.0)).tolist())
     all_sense = sum((freq * np.where(wh == 0, 0.5**yn, 0.0)).tolist())
     asks = int(yes_no_asks.sum() + wh_asks.sum())
-    right = 0.5 * int(yes_no_asks.sum()) + int(hit.sum())
+    right = 0.5 * int(yn_seen.sum()) + int(hit.sum())
     return Baseline(right / asks, win / total, zero / total, all_sense / total)

@@ -184,6 +184,37 @@ class KGIndex:
             nodes = self._subject_true[(s, p)] = frozenset((s, *self.true_objects(s, p).tolist()))
         return nodes
 
+    def has_false_object(self, positions: Sequence[int] | np.ndarray) -> npt.NDArray[np.bool_]:
+        """For each edge position: whether `hard_negative` finds a false object for its subject
+        and predicate. Where it does not, every Yes/No question about the edge asks about a true
+        object and expects Yes (a constant Yes answers them all right)."""
+        pos = np.asarray(positions, dtype=np.int64)
+        if not len(pos):
+            return np.zeros(0, dtype=bool)
+        n_preds = max(len(self.pred_keys), int(self.p.max()) + 1)
+        pool = np.array([len(self.candidates(pi)) for pi in range(n_preds)], dtype=np.int64)
+        shared = self._shares_a_name
+        namesakes = np.array(
+            [int(shared[self.candidates(pi)].sum()) for pi in range(n_preds)], dtype=np.int64
+        )
+        pairs, counts = np.unique(self.s * n_preds + self.p, return_counts=True)
+        s, p = self.s[pos], self.p[pos]
+        true_count = counts[np.searchsorted(pairs, s * n_preds + p)]
+        # what `not_false` leaves out of the pool is at most the true objects, the subject and
+        # the pool's nodes that share a name: a larger pool surely has a false object
+        out: npt.NDArray[np.bool_] = pool[p] > true_count + 1 + namesakes[p]
+        unsure = np.flatnonzero(~out)
+        if len(unsure):
+            keys = np.unique(np.stack((s[unsure], p[unsure]), axis=1), axis=0)
+            found = {
+                (a, b): bool(len(np.setdiff1d(self.candidates(b), self.not_false(a, b))))
+                for a, b in keys.tolist()
+            }
+            out[unsure] = [
+                found[(a, b)] for a, b in zip(s[unsure].tolist(), p[unsure].tolist(), strict=True)
+            ]
+        return out
+
     def _true_names_of(self, s: int, p: int) -> frozenset[str]:
         """Every name of the subject and its true objects for p, case aside (kept): what no
         wrong answer may be called."""

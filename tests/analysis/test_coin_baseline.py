@@ -120,7 +120,7 @@ def test_report_shows_the_chance_band(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main([*args, "--target", "sim", "--iterations", "3", "--quiet"]) == 0
     capsys.readouterr()
     assert main(["--db", str(db), "report", "1"]) == 0
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())
     assert "chance under this" in out and "range of 40 replays" in out
 
 

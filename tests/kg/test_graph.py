@@ -60,9 +60,8 @@ def test_hard_negative_draws_every_false_candidate_and_nothing_else(kg) -> None:
             assert drawn == (false or {None}), (kg.labels[s], kg.pred_keys[p])
 
 
-def test_hard_negative_skips_namesakes_of_the_subject_and_true_objects(conn, tmp_path) -> None:
-    """Picks are tested by their names only where another node shares one (`_shares_a_name`):
-    with namesakes among the candidates, the draws are still exactly C_p minus `not_false`."""
+def _namesakes_kg(conn, tmp_path: Path) -> graph.KGIndex:
+    """Countries bordering places, some of them namesakes (three Georgias, two Jordans)."""
     d = tmp_path / "namesakes"
     d.mkdir()
     places = [
@@ -89,7 +88,13 @@ def test_hard_negative_skips_namesakes_of_the_subject_and_true_objects(conn, tmp
         [{"subject": s, "predicate": "borders", "object": o} for s, o in borders],
     )
     import_kg(conn, d, "namesakes")
-    kg = load_kg(conn, "namesakes")
+    return load_kg(conn, "namesakes")
+
+
+def test_hard_negative_skips_namesakes_of_the_subject_and_true_objects(conn, tmp_path) -> None:
+    """Picks are tested by their names only where another node shares one (`_shares_a_name`):
+    with namesakes among the candidates, the draws are still exactly C_p minus `not_false`."""
+    kg = _namesakes_kg(conn, tmp_path)
     georgias = {kg.node(key) for key in ("c:GE", "us:GA", "us:georgia-town")}
     jordans = {kg.node(key) for key in ("c:JO", "x:river")}
     assert set(np.flatnonzero(kg._shares_a_name).tolist()) == georgias | jordans
@@ -257,3 +262,64 @@ def _shares_nothing(copied: object, original: object, where: str) -> None:
     elif isinstance(copied, list) and isinstance(original, list):
         for i, (item, before) in enumerate(zip(copied, original, strict=True)):
             _shares_nothing(item, before, f"{where}[{i}]")
+
+
+def _has_a_hard_negative(kg: graph.KGIndex, positions: np.ndarray) -> np.ndarray:
+    rng = np.random.default_rng(0)
+    return np.array(
+        [kg.hard_negative(int(kg.s[i]), int(kg.p[i]), rng) is not None for i in positions]
+    )
+
+
+def test_has_false_object_is_whether_a_hard_negative_exists(conn, tmp_path, kg) -> None:
+    """`has_false_object` says, for every edge, what `hard_negative` finds: on the tiny KG
+    (everybody is a member of the UN: no false object) and on namesakes, where the quick count
+    cannot decide and the exact set difference does."""
+    member = kg.pred_keys.index("member_of")
+    positions = np.arange(len(kg.s))
+    found = kg.has_false_object(positions)
+    assert found.tolist() == _has_a_hard_negative(kg, positions).tolist()
+    assert not found[kg.p == member].any() and found[kg.p != member].any()
+    names = _namesakes_kg(conn, tmp_path)
+    every = np.arange(len(names.s))
+    assert names.has_false_object(every).tolist() == _has_a_hard_negative(names, every).tolist()
+    assert (
+        names.has_false_object(every[::-1]).tolist() == names.has_false_object(every)[::-1].tolist()
+    )
+    assert names.has_false_object(np.empty(0, dtype=np.int64)).tolist() == []
+
+
+def test_has_false_object_when_the_true_objects_and_namesakes_fill_the_pool(conn, tmp_path):
+    """A subject whose true objects, itself and their namesakes are the whole pool has no false
+    object; a subject with a candidate left over has one."""
+    d = tmp_path / "full"
+    d.mkdir()
+    write_jsonl(
+        d / "entities.jsonl",
+        [
+            {"id": "a", "label": "A", "type": "t"},
+            {"id": "b", "label": "B", "type": "t"},
+            {"id": "b2", "label": "b", "type": "t"},
+            {"id": "c", "label": "C", "type": "t"},
+        ],
+    )
+    write_jsonl(d / "predicates.jsonl", [{"id": "likes", "label": "likes"}])
+    pairs = [("a", "b"), ("c", "b2"), ("b", "a")]
+    write_jsonl(
+        d / "triples.jsonl", [{"subject": s, "predicate": "likes", "object": o} for s, o in pairs]
+    )
+    import_kg(conn, d, "full")
+    kg = load_kg(conn, "full")
+    every = np.arange(len(kg.s))
+    by_subject = dict(
+        zip(
+            [kg.entity_keys[int(kg.s[i])] for i in every],
+            kg.has_false_object(every).tolist(),
+            strict=True,
+        )
+    )
+    # the pool is {a, b, b2}, b and b2 namesakes. a likes b: b2 is b's namesake, nothing is
+    # false for a; b likes a: b2 is the subject's namesake, nothing is false for b either;
+    # c likes b2: a is false for c
+    assert by_subject == {"a": False, "b": False, "c": True}
+    assert kg.has_false_object(every).tolist() == _has_a_hard_negative(kg, every).tolist()

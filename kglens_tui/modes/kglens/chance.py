@@ -1,6 +1,7 @@
 """Blind guessing's KG-wide rates: exact over the run's edges, not estimated from its asks.
 
-The blind guesser answers a Yes/No question with a coin and a Wh question with its predicate's
+The blind guesser answers a Yes/No question with a coin (with Yes where the edge has no false
+object to ask about: every such question expects Yes) and a Wh question with its predicate's
 most common true object (`answers.bias.constant_answers`). Which kind of question an ask of an
 edge gets depends only on the run's difficulty and the KG (the rule of `QuestionFactory`: a Wh
 question on every ask of a WH run and on half the asks of a HARD run, where the predicate has a
@@ -24,15 +25,17 @@ from kglens_tui.modes.kglens.questions import wh_allowed
 
 def guess_failure(kg: KGIndex, positions: np.ndarray, config: RunConfig) -> np.ndarray:
     """For each KG edge position: the chance that blind guessing fails one ask about it, asked
-    as the run asks (1/2 for a Yes/No question; 0 or 1 for a Wh question, by whether the
-    predicate's constant answer is true of the subject)."""
+    as the run asks (1/2 for a Yes/No question, 0 where the edge has no false object to ask
+    about; 0 or 1 for a Wh question, by whether the predicate's constant answer is true of the
+    subject)."""
     positions = np.asarray(positions, dtype=np.int64)
     none = np.zeros(len(positions), dtype=bool)
     difficulty = Difficulty(config.difficulty)
+    yes_only = ~kg.has_false_object(positions)
     if difficulty is Difficulty.EASY or not len(positions):
-        return guess_error(none, none)  # Yes/No questions only
+        return guess_error(none, none, yes_only)  # Yes/No questions only
     right = constant_right(kg, positions)
-    yes_no, wh = guess_error(none, right), guess_error(~none, right)
+    yes_no, wh = guess_error(none, right, yes_only), guess_error(~none, right, yes_only)
     wh_share = 1.0 if difficulty is Difficulty.WH else 0.5
     allowed = wh_allowed(kg, positions, config.wh_max_objects)
     return np.where(allowed, (1.0 - wh_share) * yes_no + wh_share * wh, yes_no)

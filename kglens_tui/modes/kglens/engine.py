@@ -456,6 +456,10 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         self._constant_right: np.ndarray | None = None
         """Per run edge: whether its predicate's constant Wh answer is true (`constant_right`),
         worked out at the first snapshot after a Wh ask."""
+        self._yes_only: np.ndarray | None = None
+        """Per run edge: whether it has no false object to ask about, so that its Yes/No
+        questions all expect Yes (`KGIndex.has_false_object`), worked out at the first snapshot
+        after a Yes/No ask."""
         self._chance = chance_rates(guess_failure(self.kg, self.positions, self.config))
         """Blind guessing's KG-wide rates on the run's edges, exact (`probe.chance`)."""
         self._load_progress()
@@ -478,7 +482,11 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         (`answers.bias.baseline_from_counts`); without the blind spots a snapshot computes."""
         if self._constant_right is None and self._wh_asks.any():
             self._constant_right = constant_right(self.kg, self.positions)
-        return baseline_from_counts(self._yes_no_asks, self._wh_asks, self._constant_right)
+        if self._yes_only is None and self._yes_no_asks.any():
+            self._yes_only = ~self.kg.has_false_object(self.positions)
+        return baseline_from_counts(
+            self._yes_no_asks, self._wh_asks, self._constant_right, self._yes_only
+        )
 
     def snapshot(self, insights: bool = True) -> ProbeSnapshot:
         """The run's progress now. Blind spots and the random baseline are computed here, at

@@ -43,6 +43,7 @@ from kglens_tui.analysis.groups import (
 from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense
 from kglens_tui.analysis.kgwide_render import senses_lines, senses_snapshot_text
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.answers.bias import BLIND_GUESS
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.modes.kglens.rate_text import CAPPED, capped_note, n_text, win_text
@@ -55,7 +56,7 @@ from kglens_tui.tui.widgets.bar_plot import Bar, BarPlot
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 from kglens_tui.tui.widgets.title_header import TitleHeader
 
-ANALYSIS_HELP = """\
+ANALYSIS_HELP = f"""\
 ## Analysis
 
 | key | action |
@@ -76,8 +77,8 @@ the same estimand, and n (the group's answers; as `kglens analyze` and `kglens r
 the paper's rates over the examined edges (`examined`) with 95% Wilson intervals. **Win**: m > n; **zero-sense**: m = 0;
 **all-sense**: n = 0. Cells are coloured by error: red is bad (a low win rate or a high
 zero-sense rate), green good. **Chance**, beside each rate: what blind guessing scores on the
-questions the run asked about the group, each ask independent (a Yes/No guess right half the
-time, a Wh guess the predicate's most common true object; as `kglens report`), with or without
+questions the run asked about the group, each ask independent ({BLIND_GUESS}; as `kglens
+report`), with or without
 the triage as the rates. **Yes-rate** (with its 95% interval and n) and **bal. acc.** (balanced
 accuracy, chance 0.50), when the run asked Yes/No questions: how the group's Yes/No replies lean,
 as `kglens analyze`; a warning under the run's rates says when its Yes/No answers are explained

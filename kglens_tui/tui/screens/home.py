@@ -20,7 +20,7 @@ from textual.worker import Worker, WorkerState
 from kglens_tui.analysis.groups import RATES
 from kglens_tui.analysis.kgwide import KGWide
 from kglens_tui.analysis.report import RUN_COLUMNS, RunFigures, run_figures, run_rows
-from kglens_tui.answers.bias import Baseline
+from kglens_tui.answers.bias import BLIND_GUESS, Baseline
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
 from kglens_tui.modes.kglens.rate_text import capped_note, win_text
@@ -81,7 +81,7 @@ KG and target go down in turn to 20, 16 and 12 (a simulated target's short form,
 do not fit so leaves the room to the next one (`runs_layout`); the last, one line a run
 without the rates, cuts the status as far as it must."""
 
-HOME_HELP = """\
+HOME_HELP = f"""\
 ## Home
 
 | key | action |
@@ -106,8 +106,8 @@ A run's headline is its KG-wide win rate (every edge of the run's selection aske
 `kglens runs` and `kglens report` give it) with its 95% interval, what blind guessing scores on
 the same estimand and n (the answers it rests on). Then the paper's rates over the edges the run
 examined (titled "(examined)"; a sampler alone moves them), as logged, each with its 95% interval, n (the edges examined) and what chance
-scores on the same questions (blind guessing, each ask independent: a Yes/No guess right half
-the time, a Wh guess the predicate's most common true object; as `kglens report`). For a
+scores on the same questions (blind guessing, each ask independent: {BLIND_GUESS}; as `kglens
+report`). For a
 KONTEST run the line under the list gives its inconsistent tests over the valid ones beside a
 coin and a coin at the model's yes-rate; for a fact-eval run, F1 per context beside the best
 blind guess; each with its 95% interval and n (as their reports). Cut names and statuses end
