@@ -24,6 +24,7 @@ from kglens_tui.answers.bias import BLIND_GUESS, Rate, RunTrust, YesNoBias, run_
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
+from kglens_tui.modes.kglens.chance import yes_only_note
 from kglens_tui.modes.kglens.engine import LearnedView, ProbeSnapshot
 from kglens_tui.runs.prices import PricedSettings
 from kglens_tui.runs.runner import open_snapshot_as
@@ -270,6 +271,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         console.print("Yes/No answers: none (this run asked open questions only)")
     if bias.warning():
         console.print(f"[bold yellow]⚠ {bias.warning()}[/]")
+    only = yes_only_note(data.kg, data.kg_pos, cfg)
+    if only:
+        console.print(literal(only, "yellow"), soft_wrap=True)
     cats = LiteralTable(title="Replies by category", title_justify="left")
     cats.add_column("question type")
     for c in CATEGORIES:

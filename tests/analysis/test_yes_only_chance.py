@@ -4,6 +4,7 @@ scored against a coin overstated any model that leans to Yes)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +15,7 @@ from kglens_tui.analysis.kgwide import kg_wide
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.answers.bias import BLIND_GUESS, baseline_from_counts
 from kglens_tui.cli.main import main
-from kglens_tui.modes.kglens.chance import guess_failure
+from kglens_tui.modes.kglens.chance import guess_failure, yes_only_note
 from kglens_tui.store.connection import connect
 
 
@@ -62,4 +63,12 @@ def test_a_mono_object_predicate_has_a_constant_yes_as_chance(tmp_path: Path, ca
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith("│ member of"))
     assert "100.0%" in row
-    assert " ".join(BLIND_GUESS.split()[:6]) in " ".join(out.split())
+    flat = " ".join(out.split())
+    assert " ".join(BLIND_GUESS.split()[:6]) in flat
+    assert (
+        "100 of the run's 200 edges have no false object to ask about (member of 100): every "
+        "Yes/No question about them expects Yes" in flat
+    )
+    assert yes_only_note(data.kg, data.kg_pos[~member], data.run.config) == ""
+    wh = replace(data.run.config, difficulty="wh")
+    assert yes_only_note(data.kg, data.kg_pos, wh) == ""

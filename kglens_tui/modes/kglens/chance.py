@@ -21,6 +21,7 @@ from kglens_tui.answers.bias import constant_right, guess_error
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.kglens.config import Difficulty, RunConfig
 from kglens_tui.modes.kglens.questions import wh_allowed
+from kglens_tui.textfmt import counted
 
 
 def guess_failure(kg: KGIndex, positions: np.ndarray, config: RunConfig) -> np.ndarray:
@@ -39,6 +40,29 @@ def guess_failure(kg: KGIndex, positions: np.ndarray, config: RunConfig) -> np.n
     wh_share = 1.0 if difficulty is Difficulty.WH else 0.5
     allowed = wh_allowed(kg, positions, config.wh_max_objects)
     return np.where(allowed, (1.0 - wh_share) * yes_no + wh_share * wh, yes_no)
+
+
+def yes_only_note(kg: KGIndex, positions: np.ndarray, config: RunConfig) -> str:
+    """One line naming the run edges with no false object to ask about (their Yes/No questions
+    all expect Yes, `KGIndex.has_false_object`), by predicate; '' when there are none or the
+    run asks no Yes/No question."""
+    positions = np.asarray(positions, dtype=np.int64)
+    if Difficulty(config.difficulty) is Difficulty.WH or not len(positions):
+        return ""
+    only = positions[~kg.has_false_object(positions)]
+    if not len(only):
+        return ""
+    preds, counts = np.unique(kg.p[only], return_counts=True)
+    order = np.argsort(-counts, kind="stable")
+    named = ", ".join(
+        f"{kg.pred_labels[int(preds[i])]} {int(counts[i]):,}" for i in order[:5].tolist()
+    )
+    more = f" and {counted(len(preds) - 5, 'more predicate')}" if len(preds) > 5 else ""
+    return (
+        f"{len(only):,} of the run's {counted(len(positions), 'edge')} have no false object to "
+        f"ask about ({named}{more}): every Yes/No question about them expects Yes, so a constant "
+        "Yes answers them right, and chance counts it so."
+    )
 
 
 @dataclass(frozen=True)
