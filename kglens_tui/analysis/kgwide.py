@@ -20,6 +20,7 @@ from kglens_tui.modes.kglens.design import is_census
 from kglens_tui.modes.kglens.estimates import DesignRate, census_rate, design_rate, hajek_rate
 from kglens_tui.modes.kglens.rate_text import within_unit
 from kglens_tui.modes.kglens.runstore import FAILED
+from kglens_tui.modes.kglens.samplers import Sampler
 from kglens_tui.modes.kglens.sense_rates import (
     ZERO_SENSE,
     census_pair_rate,
@@ -69,9 +70,30 @@ def shown(rate: DesignRate, chance_error: float | None) -> KGWide:
 
 
 def census(data: RunData) -> bool:
-    """Whether the run asked every one of its edges in every iteration (`design.is_census`)."""
+    """Whether the run's KG-wide rates are a census's (`census_answers`)."""
+    return census_answers(data) is not None
+
+
+def census_answers(data: RunData) -> np.ndarray | None:
+    """The answers a census estimate rests on (a mask over the run's answers), None when the run
+    is no census (`design.is_census`). Brute force: every answer (its epochs are a census in
+    random order). A batch as large as the run: the answers of the iterations that asked every
+    run edge; one a budget cut short asked the sampler's picks and a floor, and its picks are no
+    random sample (a run whose first iteration was cut is estimated by its design instead)."""
     config = data.run.config
-    return is_census(config.sampler, config.batch_size, data.n_edges)
+    if not is_census(config.sampler, config.batch_size, data.n_edges):
+        return None
+    if config.sampler == Sampler.BRUTE_FORCE:
+        return np.ones(len(data.obs.pos), dtype=bool)
+
+    def compute() -> np.ndarray | None:
+        its, pos = data.obs.iteration, data.obs.pos
+        pairs = np.unique(np.stack((its, pos), axis=1), axis=0) if len(its) else np.empty((0, 2))
+        numbers, covered = np.unique(pairs[:, 0], return_counts=True)
+        whole = numbers[covered >= data.n_edges]
+        return np.isin(its, whole) if len(whole) else None
+
+    return data.memo(("census-answers",), compute)
 
 
 def load_design(data: RunData) -> Design | None:
@@ -168,8 +190,9 @@ def _kg_wide(
     in_scope = answered & population[data.obs.pos]
     chance = _chance(data, population)
     chance_error = None if chance is None else chance.error
-    if census(data):
-        return _census(data, in_scope, failed, chance_error, int(population.sum()))
+    counted = census_answers(data)
+    if counted is not None:
+        return _census(data, in_scope & counted, failed, chance_error, int(population.sum()))
     design = load_design(data)
     if design is None or not design.usable:
         return None
@@ -236,7 +259,9 @@ def _sense(data: RunData, sense: str, adjusted: bool) -> KGWide | None:
     chance = _chance(data, population)
     chance_rate = None if chance is None else chance.zero_sense if zero else chance.all_sense
     event = failed if zero else 1.0 - failed
-    if census(data):
+    counted = census_answers(data)
+    if counted is not None:
+        in_scope = in_scope & counted
         pos = data.obs.pos[in_scope]
         asked = np.bincount(pos, minlength=data.n_edges).astype(np.float64)
         events = np.bincount(pos, weights=event[in_scope], minlength=data.n_edges)
@@ -292,7 +317,9 @@ def kg_wide_yes_rate(data: RunData, adjusted: bool = True) -> DesignRate | None:
     use = answered & parsed & population[data.obs.pos]
     if not use.any():
         return None
-    if census(data):
+    counted = census_answers(data)
+    if counted is not None:
+        use = use & counted
         pos = data.obs.pos[use]
         said = np.bincount(pos, weights=yes[use].astype(np.float64), minlength=data.n_edges)
         asked = np.bincount(pos, minlength=data.n_edges).astype(np.float64)

@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from kglens_tui.analysis.kgwide import census, load_design
+from kglens_tui.analysis.kgwide import census_answers, load_design
 from kglens_tui.analysis.rundata import DROPPED, RunData
 from kglens_tui.modes.kglens.estimates import Difference, paired_design_difference, tested
 from kglens_tui.modes.kglens.runstore import FAILED
@@ -66,8 +66,10 @@ def paired_difference(
     edges = int(population.sum())
     if len(index) == 0 or edges == 0:
         return None
-    if census(a):
-        return _census_difference(a.obs.pos[index], diff)
+    counted = census_answers(a)
+    if counted is not None:
+        keep = counted[index]
+        return _census_difference(a.obs.pos[index[keep]], diff[keep]) if keep.any() else None
     return _design_difference(a, index, diff, edges)
 
 

@@ -543,6 +543,10 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         self._senses_at = None
         self._census = is_census(self.config.sampler, self.config.batch_size, len(self.positions))
         """Every iteration asks every edge: the KG-wide rates are a census's."""
+        self._whole = self._load_whole() if self._whole_counted() else None
+        """A batch as large as the run (not brute force): the right and wrong answers per run
+        edge of the iterations that asked every edge (`kgwide.census_answers`: one a budget cut
+        short asked the sampler's picks and a floor); None before such an iteration."""
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._terms = DrawTerms()
@@ -598,8 +602,9 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         """The two-ask rates now (`sense_rates.settled`: None until precise enough to show) and
         blind guessing's exact ones beside them: the census of the run's own counts under brute
         force (or a batch as large as the run), else the pairs of designed draws."""
-        if self._census:
-            m, n = self.state.m, self.state.n
+        counts = self._census_counts()
+        if counts is not None:
+            m, n = counts
             rates = {
                 ZERO_SENSE: settled(census_pair_rate(n, m + n)),
                 ALL_SENSE: settled(census_pair_rate(m, m + n)),
@@ -645,11 +650,49 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 int(answers[0][9]),
             )
 
+    def _whole_counted(self) -> bool:
+        """Whether the census rests on the iterations that asked every edge (`_whole`)."""
+        return self._census and self.config.sampler != Sampler.BRUTE_FORCE
+
+    def _load_whole(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """`_whole` from the stored answers."""
+        rows = self.conn.execute(
+            "SELECT iteration, pos, category FROM observation WHERE run_id = ?", (self.run.id,)
+        ).fetchall()
+        if not rows:
+            return None
+        its = np.array([r[0] for r in rows], dtype=np.int64)
+        pos = np.array([r[1] for r in rows], dtype=np.int64)
+        category = np.array([r[2] for r in rows], dtype=object)
+        pairs = np.unique(np.stack((its, pos), axis=1), axis=0)
+        numbers, covered = np.unique(pairs[:, 0], return_counts=True)
+        whole = np.isin(its, numbers[covered >= len(self.positions)])
+        if not whole.any():
+            return None
+        failed = np.isin(category, FAILED)
+        right = whole & ~failed & (category != "error")
+        size = len(self.positions)
+        return (
+            np.bincount(pos[right], minlength=size).astype(np.int64),
+            np.bincount(pos[whole & failed], minlength=size).astype(np.int64),
+        )
+
+    def _census_counts(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """The (right, wrong) answers per run edge a census estimate rests on: all of brute
+        force's, the whole iterations' of a batch as large as the run; None: the run (or one
+        whose only iteration a budget cut short) is estimated by its design."""
+        if not self._census:
+            return None
+        if self.config.sampler == Sampler.BRUTE_FORCE:
+            return self.state.m, self.state.n
+        return self._whole
+
     def _update_kg_wide(self) -> None:
         """The KG-wide error rate after the committed iterations, and chance's (exact)."""
         s = self.stats
-        if self._census:
-            s.kg_wide = census_rate(self.state.m, self.state.n)
+        counts = self._census_counts()
+        if counts is not None:
+            s.kg_wide = census_rate(*counts)
         else:
             s.kg_wide = self._terms.estimate(len(self.positions))
         s.kg_wide_chance = None if s.kg_wide is None or self._chance is None else self._chance.error
@@ -1094,6 +1137,12 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         )
         if self.learned is not None:
             self.learned.after_iteration(self.state, iteration)
+        if self._whole_counted() and len({o.question.pos for o in outcomes}) >= len(self.positions):
+            size = len(self.positions)
+            right = np.bincount(pos[succeeded], minlength=size).astype(np.int64)
+            wrong = np.bincount(pos[failed], minlength=size).astype(np.int64)
+            whole = self._whole
+            self._whole = (right, wrong) if whole is None else (whole[0] + right, whole[1] + wrong)
         self._rate_counts += RateCounts.of(self.state.m[touched], self.state.n[touched]) - before
         current = self._rate_counts.rates()
         counts = Counter(read.categories)

@@ -1,0 +1,64 @@
+"""A batch as large as the run asks every edge in every iteration, so its KG-wide rates are a
+census's; an iteration a budget cut short asked the sampler's picks and a floor instead, and
+its picks are no random sample. The census rests on the whole iterations only, and a run whose
+first iteration was cut is estimated by its design: live, reopened and in the analysis alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+import pytest
+
+from kglens_tui.analysis.kgwide import census, kg_wide
+from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.engine import ProbeEngine
+from kglens_tui.modes.kglens.runstore import load_kglens_run
+from kglens_tui.runs.runner import prepare, run_blocking
+from kglens_tui.store.connection import connect
+
+EDGES = 446
+"""The paper's 16 countries' active edges."""
+
+
+def _run(tmp_path: Path, max_requests: int) -> tuple[ProbeEngine, ProbeEngine]:
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        batch_size=500,
+        iterations=3,
+        max_requests=max_requests,
+        seed=5,
+        stop_on_convergence=False,
+    )
+    live = cast(ProbeEngine, prepare(conn, config=config))
+    run_blocking(live)
+    reloaded = ProbeEngine(conn, load_kglens_run(conn, live.run.id), live.kg, live.target)
+    return live, reloaded
+
+
+@pytest.mark.parametrize(
+    "max_requests, whole, method",
+    [(2 * EDGES + 100, 2, "census"), (120, 0, "design")],
+    ids=["last iteration cut", "first iteration cut"],
+)
+def test_an_iteration_cut_short_is_no_part_of_the_census(
+    tmp_path: Path, max_requests: int, whole: int, method: str
+) -> None:
+    live, reloaded = _run(tmp_path, max_requests)
+    data = load_run_data(live.conn, live.run.id)
+    assert len(data.obs.pos) == max_requests  # every request answered, the last iteration cut
+    found = kg_wide(data, adjusted=False)
+    assert found is not None
+    rate = found.rate
+    assert rate.method == method and census(data) == (whole > 0)
+    if whole:
+        assert rate.answers == whole * EDGES
+    else:
+        assert rate.answers == max_requests
+    for engine in (live, reloaded):
+        kept = engine.snapshot().kg_wide
+        assert kept is not None and kept.method == method
+        assert kept.error == pytest.approx(rate.error) and kept.se == pytest.approx(rate.se)
