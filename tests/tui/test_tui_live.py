@@ -15,7 +15,7 @@ from fake_openai_server import FakeOpenAIServer
 from rich.text import Text
 from textual.geometry import Size
 from textual.widgets import DataTable, RichLog, Static
-from tui_support import make_default_app, notices_of
+from tui_support import MEDIUM, make_default_app, notices_of
 
 from kglens_tui.analysis.coin_baseline import CoinBaseline, CoinRate
 from kglens_tui.analysis.groups import group_table
@@ -292,8 +292,9 @@ async def test_the_progress_box_shows_its_last_line_with_the_bias_warning(
 async def test_the_replies_wrap_again_when_the_terminal_is_resized(
     stored: tuple[Path, int],
 ) -> None:
-    """Replies written at 160 columns are written again at the pane's new width at 80: each
-    once, none wider than the pane; and back. The progress is drawn again to fit its box."""
+    """Replies written at 160 columns are written again at the pane's new width at 120 (shown
+    there with `r`, in place of the table, on the whole width): each once, none wider than the
+    pane; and back. The progress is drawn again to fit its box."""
     db, run_id = stored
     app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=LARGE) as pilot:
@@ -302,10 +303,14 @@ async def test_the_replies_wrap_again_when_the_terminal_is_resized(
         wide = log.scrollable_content_region.width
         assert len(_entries(screen)) == 16 and screen._shown.maxlen == RECENT_REPLIES
         width = wide
-        for size in (SMALL, LARGE):
+        for size in (MEDIUM, LARGE):
             resized = lambda before=width: log.scrollable_content_region.width != before  # noqa: E731
             await pilot.resize_terminal(*size)
-            await wait_for(pilot, resized)
+            if size == MEDIUM:  # the table has the whole width until `r`
+                await wait_for(pilot, lambda: screen.has_class("-narrow"))
+                assert log.scrollable_content_region.width == 0
+                await pilot.press("r")
+            await wait_for(pilot, lambda r=resized: r() and log.scrollable_content_region.width > 0)
             await pilot.pause()  # the rewrap follows the refresh of the new layout
             width = log.scrollable_content_region.width
             assert len(_entries(screen)) == 16

@@ -1,6 +1,7 @@
 """The live screen's lists can be browsed while the run goes: the blind spots update in place
 (the cursor stays on its edge across iterations), enter opens a blind spot's drill-down, and at
-80x24 the blind spots get the side pane's rows (t shows the per-predicate rates instead)."""
+80x24 the blind spots get the side pane's rows on the whole width (t shows the per-predicate
+rates instead, r the questions and replies)."""
 
 from __future__ import annotations
 
@@ -97,6 +98,33 @@ async def test_at_80x24_the_blind_spots_get_at_least_five_rows_and_t_shows_the_p
         assert preds.size.height > 5
         await pilot.press("t")
         await wait_for(pilot, lambda: blind.display and not preds.display)
+    assert app._exception is None
+
+
+async def test_at_80x24_a_blind_spot_s_fact_is_whole_and_r_shows_the_replies_in_its_place(
+    tmp_path: Path,
+) -> None:
+    """The table has the whole width below 130 columns: its last column (the object) ends
+    inside it; `r` shows the questions and replies in its place, `r` or `t` a table again."""
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await _live(pilot)
+        blind = screen.query_one("#blind", LiteralDataTable)
+        pane = screen.query_one("#replies-pane")
+        await wait_for(pilot, lambda: blind.row_count >= 1, 120)
+        await pilot.pause()
+        assert not pane.display
+        columns = list(blind.columns.values())
+        assert [str(c.label) for c in columns][-3:] == ["subject", "predicate", "object"]
+        used = sum(c.get_render_width(blind) for c in columns)
+        assert used <= blind.scrollable_content_region.width
+        await pilot.press("r")
+        await wait_for(pilot, lambda: pane.display and not screen.query_one("#side").display)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: not pane.display and blind.display)
+        await pilot.press("r", "t")
+        preds = screen.query_one("#preds", LiteralDataTable)
+        await wait_for(pilot, lambda: preds.display and not pane.display)
     assert app._exception is None
 
 

@@ -37,7 +37,10 @@ BLIND_KEY = "blind"
 BLIND_TITLE = "Blind spots (nbrs: share from its predicate and neighbours)"
 BLIND_COLUMNS = ("P(err)", "m", "n", "nbrs", "subject", "predicate", "object")
 NAME_LIMIT = 18
-"""Characters of a subject, predicate or object in the live tables (the numbers come first)."""
+"""Characters of a name in the live tables (the numbers come first)."""
+FACT_LIMIT = 16
+"""Characters of a blind spot's subject, predicate and object: with its figures they fit the
+whole width of an 80-column screen."""
 
 
 def live_panels(snapshot: object) -> list[Panel]:
@@ -57,15 +60,15 @@ def blind_panel(snap: ProbeSnapshot) -> Panel:
 
 
 def blind_cells(spot: BlindSpot) -> tuple[str, ...]:
-    """A blind spot's figures, then its names (literal, on one line, cut to NAME_LIMIT)."""
+    """A blind spot's figures, then its names (literal, on one line, cut to FACT_LIMIT)."""
     return (
         f"{spot.mean_error:.2f}",
         str(spot.m),
         str(spot.n),
         f"{spot.from_neighbours:.0%}",
-        visible(spot.subject, one_line=True, limit=NAME_LIMIT),
-        visible(spot.predicate, one_line=True, limit=NAME_LIMIT),
-        visible(spot.object, one_line=True, limit=NAME_LIMIT),
+        visible(spot.subject, one_line=True, limit=FACT_LIMIT),
+        visible(spot.predicate, one_line=True, limit=FACT_LIMIT),
+        visible(spot.object, one_line=True, limit=FACT_LIMIT),
     )
 
 

@@ -93,7 +93,8 @@ PROBE_KEYS = """\
 | --- | --- |
 | `p` | pause / resume (pauses after the current iteration) |
 | `enter` | on a blind spot: its drill-down (every question and reply, triage) |
-| `t` | below 130 columns: the per-predicate rates in place of the blind spots, and back |
+| `t` | below 130 columns: the per-predicate rates in place of the blind spots, and back (the table takes the whole width) |
+| `r` | below 130 columns: the questions and replies in place of the table, and back |
 | `s` | stop: finish and commit the current iteration, then end the run; `s` again: stop now (the iteration in flight is asked again on resume) |
 | `c` | copy the selected blind spot (subject, predicate, object and its figures) |
 | `escape` | back to the runs (a running probe keeps going) |
@@ -337,6 +338,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         Binding("t", "tables(False)", "Blind spots", tooltip="Show the blind spots"),
         Binding("r", "replies(True)", "Replies", tooltip="Show the questions and replies"),
         Binding("r", "replies(False)", "Metrics", tooltip="Show the progress and metrics"),
+        Binding("r", "tables_back", "Tables", tooltip="Show the blind spots or predicates"),
         Binding("escape", "back", "Runs"),
         Binding("c", "copy", "Copy", show=False, tooltip="Copy the selected blind spot"),
         Binding("question_mark", "app.help", "Help", id="help"),
@@ -818,20 +820,33 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             return False
         if action == "tables":  # narrow only, and the one that changes what shows
             return self.has_class("-narrow") and parameters[0] != self.has_class("-preds")
-        if action == "replies":  # another mode's; narrow only, the one that changes what shows
-            narrow = self.units and self.has_class("-narrow")
-            return narrow and parameters[0] != self.has_class("-replies")
+        narrow, replies = self.has_class("-narrow"), self.has_class("-replies")
+        if action == "replies":  # narrow only, the one that changes what shows
+            if not self.units and parameters[0] is False:
+                return False  # KGLens's way back to its table is `tables_back`
+            return narrow and parameters[0] != replies
+        if action == "tables_back":  # KGLens's, narrow, while its replies are shown
+            return not self.units and narrow and replies
         return True
 
     def action_replies(self, show: bool) -> None:
-        """Another mode's, below 130 columns: the questions and replies on the whole screen, or
-        the progress and panels."""
+        """Below 130 columns: the questions and replies in place of the progress and panels
+        (another mode's) or of the table (KGLens's: its blind spots or per-predicate rates get
+        the whole width), or back."""
         self.set_class(show, "-replies")
         self.refresh_bindings()
+        if show and not self.units:
+            self.call_after_refresh(self._rewrap_replies)
+
+    def action_tables_back(self) -> None:
+        """KGLens's, below 130 columns: the table in place of the questions and replies."""
+        self.action_replies(False)
 
     def action_tables(self, preds: bool) -> None:
-        """Below 130 columns: the per-predicate rates in place of the blind spots, or back."""
+        """Below 130 columns: the per-predicate rates in place of the blind spots, or back (in
+        place of the questions and replies when they are shown)."""
         self.set_class(preds, "-preds")
+        self.set_class(False, "-replies")
         self.refresh_bindings()
         self.call_after_refresh(self._draw_predicates)
 

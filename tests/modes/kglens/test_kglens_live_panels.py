@@ -6,7 +6,7 @@ from __future__ import annotations
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import Counters
 from kglens_tui.modes.kglens.engine import BlindSpot, ProbeSnapshot
-from kglens_tui.modes.kglens.live import BLIND_COLUMNS, BLIND_KEY, NAME_LIMIT
+from kglens_tui.modes.kglens.live import BLIND_COLUMNS, BLIND_KEY, FACT_LIMIT
 from kglens_tui.runs.progress import RunProgress
 from kglens_tui.runs.record import KGLENS
 from kglens_tui.runs.registry import get_mode
@@ -33,7 +33,7 @@ def _snapshot(*spots: BlindSpot) -> ProbeSnapshot:
 
 
 def test_the_blind_spots_are_a_panel_keyed_by_edge_with_literal_names() -> None:
-    long_name = "a" * (NAME_LIMIT + 10)
+    long_name = "a" * (FACT_LIMIT + 10)
     spots = (
         BlindSpot(42, HOSTILE, "capital of", long_name, 0.875, 1, 7, 0.25),
         BlindSpot(7, "Paris", "located in\nFrance", "France", 0.5, 2, 2),
@@ -44,7 +44,7 @@ def test_the_blind_spots_are_a_panel_keyed_by_edge_with_literal_names() -> None:
     first, second = (row.cells for row in panel.rows)
     assert first[:4] == ("0.88", "1", "7", "25%")
     assert first[4].startswith("[bold]x[/] ") and "\x1b" not in first[4]
-    assert len(first[6]) == NAME_LIMIT and first[6].endswith("…")
+    assert len(first[6]) == FACT_LIMIT and first[6].endswith("…")
     assert "\n" not in second[5] and second[5].startswith("located in")
 
 
