@@ -321,6 +321,12 @@ code): 488 of 552 under rules 20 and under rules 21 (both made before the set wa
 rule change may lower it."""
 
 
+HELD_OUT_16 = DEFAULT_DATA.with_name("verifier_heldout16.jsonl")
+HELD_OUT_16_FLOOR = 0.819
+"""The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
+code): 459 of 560 under rules 23 (made before the set was read)."""
+
+
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.992
 """Ordinary replies (verifier_ordinary.md): 1,145 of 1,154 under rules 21, 1,140 under rules 20
@@ -344,6 +350,7 @@ HELD_OUT_SETS = [
     (HELD_OUT_13, 550, HELD_OUT_13_FLOOR),
     (HELD_OUT_14, 540, HELD_OUT_14_FLOOR),
     (HELD_OUT_15, 550, HELD_OUT_15_FLOOR),
+    (HELD_OUT_16, 560, HELD_OUT_16_FLOOR),
     (ORDINARY, 1150, ORDINARY_FLOOR),
 ]
 SETS = [path for path, _, _ in HELD_OUT_SETS]
