@@ -43,11 +43,15 @@ class Hit:
 def search(
     conn: sqlite3.Connection, query: str, run_id: int | None = None, limit: int = DEFAULT_LIMIT
 ) -> list[Hit]:
-    """Observations whose question or reply contains every word of `query`, best match first."""
-    if not any(ch.isalnum() for ch in query):
-        raise SearchError("nothing to search for: type at least one word")
+    """Observations whose question or reply contains every word of `query`, best match first;
+    a query of symbols only (no word: "₵", "😀", "$") is looked for as it is written, newest
+    first."""
+    if not query.strip():
+        raise SearchError("nothing to search for: type a word or a symbol")
     if limit < 1:
         raise SearchError(f"limit must be at least 1 (got {limit})")
+    if not any(ch.isalnum() for ch in query):
+        return _hits(conn, _symbol_matches(conn, query.strip(), run_id, limit))
     where, args = ("run_id = :run", {"run": run_id}) if run_id is not None else (None, None)
     table = sqlite_utils.Database(conn).table("observation")
     try:
@@ -61,6 +65,11 @@ def search(
         raise SearchError(f"cannot search for {query!r}: {exc}") from exc
     if len(ids) < limit:
         ids += _pending_matches(conn, query, run_id, limit - len(ids))
+    return _hits(conn, ids)
+
+
+def _hits(conn: sqlite3.Connection, ids: list[int]) -> list[Hit]:
+    """The observations of these ids with their facts, in this order."""
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
@@ -71,6 +80,20 @@ def search(
     ).fetchall()
     by_id = {int(r[0]): Hit(*r) for r in rows}
     return [by_id[i] for i in ids if i in by_id]
+
+
+def _symbol_matches(
+    conn: sqlite3.Connection, text: str, run_id: int | None, limit: int
+) -> list[int]:
+    """Ids of the observations whose question or reply contains ``text`` as written (symbols,
+    which the index does not hold), newest first."""
+    sql = "SELECT id FROM observation WHERE (instr(question, ?) > 0 OR instr(reply, ?) > 0)"
+    args: list[object] = [text, text]
+    if run_id is not None:
+        sql += " AND run_id = ?"
+        args.append(run_id)
+    rows = conn.execute(sql + " ORDER BY id DESC LIMIT ?", [*args, limit])
+    return [int(row[0]) for row in rows]
 
 
 _WORD = re.compile(r"\w+")

@@ -154,11 +154,36 @@ def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_ite
 def test_fts_syntax_is_searched_as_words(tmp_path: Path, query: str) -> None:
     conn = connect(tmp_path / "w.db")
     sim_run(conn, 1)
-    if any(ch.isalnum() for ch in query):
-        assert isinstance(search(conn, query), list)
-    else:
-        with pytest.raises(SearchError, match="nothing to search for"):
-            search(conn, query)
+    assert isinstance(search(conn, query), list)
+    with pytest.raises(SearchError, match="nothing to search for"):
+        search(conn, " \t")
+    conn.close()
+
+
+@pytest.mark.parametrize("symbol", ["€", "😀", "+"])
+def test_a_query_of_symbols_is_found_as_written(tmp_path: Path, symbol: str) -> None:
+    """The index holds words only: symbols ("€", an emoji, a sign) are looked for as written,
+    in questions and replies, newest first, within the run asked for."""
+    conn = connect(tmp_path / "w.db")
+    first, second = sim_run(conn, 1), sim_run(conn, 2)
+    conn.execute(
+        "UPDATE observation SET reply = reply || ' 😀 €' WHERE run_id = ? AND id % 7 = 0",
+        (first,),
+    )
+    conn.commit()
+    rows = sorted(
+        (tuple(r) for r in conn.execute("SELECT id, run_id, question, reply FROM observation")),
+        reverse=True,
+    )
+    for run_id in (None, first, second):
+        want = [
+            int(i)
+            for i, run, q, r in rows
+            if (run_id is None or run == run_id) and (symbol in q or symbol in r)
+        ]
+        found = [hit.observation_id for hit in search(conn, symbol, run_id, limit=10_000)]
+        assert found == want
+        assert (len(want) > 0) == (symbol == "+" or run_id != second)
     conn.close()
 
 
