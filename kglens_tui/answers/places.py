@@ -144,13 +144,52 @@ def codes_of_other_currencies(
     return {m for m in found if m.end - m.start == 1 and tokens[m.start].raw in other}
 
 
+_ADJECTIVE_ENDINGS = ("an", "ian", "n", "i", "ese", "ish", "ic", "ean", "ien", "ois", "er")
+"""How an English adjective of a country's name ends ("Luxembourgian", "Israeli", "Swedish")."""
+
+
+def adjective_of(noun: str, words: frozenset[str]) -> bool:
+    """Rules 24: whether one of ``words`` (folded) is the adjective a country's name ``noun``
+    (folded) makes: it keeps the name but for at most its last two letters and adds an
+    adjective's ending ("luxembourg" and "luxembourgian", "mexico" and "mexican", "sweden"
+    and "swedish"; not "niger" and "nigeria")."""
+    if len(noun) < 4:
+        return False
+    for word in words:
+        if len(word) <= len(noun) - 2 or word == noun:
+            continue
+        keep = next((k for k in range(len(noun), len(noun) - 3, -1) if word[:k] == noun[:k]), 0)
+        if keep and word[keep:].endswith(_ADJECTIVE_ENDINGS) and len(word) > keep:
+            return True
+    return False
+
+
+def _own_unit(noun: str, unit: str, groups: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether a true name holds both the adjective of ``noun`` and the unit word ``unit``
+    (folded; "the Zimbabwe dollar" is none of Zimbabwe's US dollar and Zimbabwean gold)."""
+    stem = unit.removesuffix("s")
+    for group in groups:
+        for name in group:
+            words = frozenset(name_words(((name,),)))
+            if (unit in words or stem in words) and adjective_of(noun, words):
+                return True
+    return False
+
+
 def qualified_units(
-    tokens: Sequence[Token], found: Sequence[Mention], groups: tuple[tuple[str, ...], ...]
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    groups: tuple[tuple[str, ...], ...],
+    subject: tuple[str, ...] = (),
 ) -> frozenset[Mention]:
     """True mentions that are a currency's unit word alone after a capitalised word of its
-    clause that no true name has ("the Zimbabwe dollar" is no US dollar; "the US dollar" is)."""
+    clause that no true name has ("the Zimbabwe dollar" is no US dollar; "the US dollar" is).
+    Rules 24: a one-word name of the subject whose adjective a true name has beside the unit
+    qualifies it as that name does ("the Luxembourg franc" asked of Luxembourg is its Luxembourgian franc; not
+    "the Liechtenstein franc", Liechtenstein's Swiss franc)."""
     units = currency_unit_words()
     words = name_words(groups)
+    own = {normalize(n) for n in subject if " " not in n.strip()}
     out = set()
     for m in found:
         if m.owner >= 0 or m.end - m.start != 1 or m.start == 0:
@@ -168,6 +207,7 @@ def qualified_units(
             and before.norm not in ARTICLES
             and before.norm not in PARTICLES
             and before.norm not in FOREIGN_ARTICLES
+            and not (before.norm in own and _own_unit(before.norm, unit, groups))
         ):
             out.add(m)
     return frozenset(out)

@@ -83,6 +83,7 @@ from kglens_tui.answers.reply_forms import (
     transliterated,
 )
 from kglens_tui.answers.roles import no_answer_role
+from kglens_tui.answers.subject_clause import subject_number_elsewhere
 from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
 from kglens_tui.answers.unknown import (
     another_era,
@@ -422,7 +423,7 @@ def _check_wh(
         text = " ".join(t.raw for t in tokens)
     shared = shared_with_subject(tokens, found, subject_names, relation)
     glossed = codes_of_other_currencies(text, tokens, found, truth)
-    qualified = qualified_units(tokens, found, groups)
+    qualified = qualified_units(tokens, found, groups, subject_names)
     addressed = addressed_elsewhere(tokens, found, tuple(answer_only))
     addressed |= named_as_a_country(tokens, found, tuple(answer_only))
     found = without_own_countries(tokens, found, tuple(answer_only))
@@ -476,6 +477,8 @@ def _check_wh(
             rival = uncertain = True
         if not rival and answers and another_number(tokens, answers, found, groups):
             rival = True
+        if not rival and subject_number_elsewhere(tokens, answers, groups, subject_named):
+            rival = True  # rules 24: "Sodium was isolated in 1808; potassium in 1807."
         if (
             not rival
             and answers
