@@ -26,8 +26,8 @@ from kglens_tui.answers.passing import (
     told_of,
 )
 from kglens_tui.answers.refusals import doubted
-from kglens_tui.answers.subject_clause import located_in_answer
 from kglens_tui.answers.spelling import FUZZY_THRESHOLD, fuzzy_names, rival_as_close, similarity
+from kglens_tui.answers.subject_clause import located_in_answer
 from kglens_tui.answers.words import (
     ARTICLES,
     COPULAS,

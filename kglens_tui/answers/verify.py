@@ -83,8 +83,8 @@ from kglens_tui.answers.reply_forms import (
     transliterated,
 )
 from kglens_tui.answers.roles import no_answer_role
-from kglens_tui.answers.subject_clause import subject_number_elsewhere
 from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
+from kglens_tui.answers.subject_clause import subject_number_elsewhere
 from kglens_tui.answers.unknown import (
     another_era,
     derived_from_subject,
