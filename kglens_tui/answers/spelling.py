@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from kglens_tui.answers.mentions import Mention, NameTable, Token, negated, tokenize
 from kglens_tui.answers.people import isolated, same_initials, same_title
-from kglens_tui.answers.words import NAME_NEIGHBOURS
+from kglens_tui.answers.words import NAME_NEIGHBOURS, normalize
 
 FUZZY_THRESHOLD = 0.9
 
@@ -282,3 +282,19 @@ def _rival_starts(rivals: NameTable) -> dict[str, frozenset[str]]:
         for k in range(1, len(words) + 1):
             out.setdefault(" ".join(words[:k]), set()).add(whole)
     return {start: frozenset(names) for start, names in out.items()}
+
+
+def split_name(tokens: Sequence[Token], groups: tuple[tuple[str, ...], ...]) -> bool:
+    """Rules 24: whether the reply writes a one-word true name as two capitalised words
+    ("George Town." for Georgetown): two such words are a name of their own (George Town is the
+    Cayman Islands' capital), which no table may have, so a near spelling so read is uncertain."""
+    one_word = {normalize(n) for group in groups for n in group if " " not in n.strip()}
+    return any(
+        a.word
+        and b.word
+        and a.clause == b.clause
+        and a.raw[:1].isupper()
+        and b.raw[:1].isupper()
+        and a.norm + b.norm in one_word
+        for a, b in zip(tokens, tokens[1:], strict=False)
+    )

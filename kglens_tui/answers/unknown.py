@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from kglens_tui.answers.mentions import Mention, NameTable, Token, tokenize
+from kglens_tui.answers.mentions import Mention, NameTable, Token, name_tokens, tokenize
 from kglens_tui.answers.numbers import spell_out
 from kglens_tui.answers.words import ARTICLES, COPULAS, NOT_NAMES, normalize
 from kglens_tui.kg.answer_names import PARTICLES
@@ -331,3 +331,35 @@ def qualified_after(tokens: Sequence[Token], answers: Sequence[Mention], vocabul
         if after.norm in vocabulary or after.norm in _FILLERS or after.norm in _NOT_NAME_WORDS:
             return False
     return bool(answers)
+
+
+_PART_WORDS = frozenset({"on", "of"})
+"""Words by which a name says the entity lies on another ("Margherita Peak on Mount Stanley")."""
+
+
+def part_of_answer(
+    found: Sequence[Mention],
+    rivals: NameTable | None,
+    groups: tuple[tuple[str, ...], ...],
+) -> bool:
+    """Rules 24: whether the one rival a reply names has, in the KG, a name that says it lies on
+    a true answer, or a true answer a name that says it lies on the rival ("Margherita Peak."
+    asked of DR Congo, whose KG's Uganda entry "Margherita Peak on Mount Stanley" is the same
+    summit as DR Congo's Pic Marguerite, also called Mount Stanley): the KG may hold one place
+    twice, so the rules cannot decide."""
+    owners = {m.owner for m in found if m.owner >= 0 and not m.negated}
+    if len(owners) != 1 or rivals is None:
+        return False
+    true = {name_tokens(n)[0] for group in groups for n in group}
+    rival = {tokens for tokens, owner in rivals.names() if owner in owners}
+    return _lies_on(rival, true) or _lies_on(true, rival)
+
+
+def _lies_on(names: set[tuple[str, ...]], others: set[tuple[str, ...]]) -> bool:
+    """Whether one of ``names`` (tokens) is "A on B" or "A of B", B one of ``others`` of two
+    words or more."""
+    return any(
+        word in _PART_WORDS and i > 0 and len(tokens) - i > 2 and tokens[i + 1 :] in others
+        for tokens in names
+        for i, word in enumerate(tokens)
+    )

@@ -83,11 +83,17 @@ from kglens_tui.answers.reply_forms import (
     transliterated,
 )
 from kglens_tui.answers.roles import no_answer_role
-from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
+from kglens_tui.answers.spelling import (
+    fuzzy_answer,
+    inflected_answer,
+    names_a_head,
+    split_name,
+)
 from kglens_tui.answers.subject_clause import subject_number_elsewhere
 from kglens_tui.answers.unknown import (
     another_era,
     derived_from_subject,
+    part_of_answer,
     qualified_after,
     roles_only,
     told_after,
@@ -490,6 +496,7 @@ def _check_wh(
             uncertain = uncertain or unsure
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         uncertain = uncertain or (not rival and with_area_code(text))
+        uncertain = uncertain or (not answers and split_name(tokens, groups))
         if answers and not uncertain and not cut:
             vocabulary = type_words(truth, rivals)
             opening = unknown_opening(text, asked, subject_names, vocabulary)
@@ -537,6 +544,7 @@ def _check_wh(
         or (who and not found and roles_only(plain))
         or (not who and derived_from_subject(plain, _unshown(subject_names, question)))
         or _unshown_subject(tokens, subject_named, subject_names, question)
+        or part_of_answer(found, rivals, groups)
     )
     return Checked(Verdict.INCORRECT, hedged, unknown)
 
