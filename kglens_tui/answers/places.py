@@ -118,6 +118,56 @@ def _standing_alone(sign: str, reply: str) -> bool:
     return re.search(rf"(?<![^\W_]){re.escape(sign)}(?![^\W_])", reply) is not None
 
 
+_LATIN_EDGE = re.compile(r"^[A-Za-z]+|[A-Za-z]+$")
+_CODE_SHAPED = re.compile(r"[A-Z]{3}")
+_NATIONAL_PREFIX_MIN = 2
+"""Letters before a sign that name its country surely ("Mex$"); one letter ("L$") may be
+another country's too."""
+
+
+def national_sign(
+    reply: str, true_answers: Sequence[Sequence[str]], subject: Sequence[str]
+) -> bool | None:
+    """Rules 24: whether a reply that is only a sign no CLDR locale has writes a true national
+    currency's sign (CLDR's for the asked territory, less its own Latin letters: "$" of "MX$",
+    "£" of "EG£", "K") after the first letters of the territory's name or code ("Mex$" asked of
+    Mexico, "L$" of Liberia, "E£" of Egypt, "ZK" of Zambia): None when it does not, else whether
+    the verdict is uncertain (one letter may start another country's name). A national
+    currency's ISO 4217 code starts with its territory's (MXN, LRD; not the US dollar asked of
+    Zimbabwe, so "Z$", the old Zimbabwe dollar, is none)."""
+    from kglens_tui.kg.answer_names import (
+        all_currency_signs,
+        territory_codes,
+        territory_currency_signs,
+    )
+
+    text = reply.strip().rstrip(".!").strip()
+    codes = {n for group in true_answers for n in group if len(n) == 3 and n.isupper()}
+    if not codes or not text or len(text) > 6 or " " in text or text in all_currency_signs():
+        return None
+    if _CODE_SHAPED.fullmatch(text):
+        return None  # a code's shape ("ZMK", the old kwacha's ISO 4217 code)
+    territories = {code for name in subject for code in territory_codes(name)}
+    if len(territories) != 1:
+        return None
+    alpha2 = territories.pop()
+    names = {normalize(n).replace(" ", "") for n in subject} | {alpha2.casefold()}
+    for code, signs in territory_currency_signs(alpha2).items():
+        if code not in codes or not code.startswith(alpha2):
+            continue
+        for sign in signs:
+            base = _LATIN_EDGE.sub("", sign) or sign
+            for letters in (text.removesuffix(base), text.removeprefix(base)):
+                if (
+                    letters != text
+                    and letters.isascii()
+                    and letters.isalpha()
+                    and any(n.startswith(letters.casefold()) for n in names)
+                ):
+                    return len(letters) < _NATIONAL_PREFIX_MIN
+    return None
+
+
 _BRACKETED_CODE = re.compile(r"([^\W\d_]+)\s*\(\s*([A-Z]{2,3})\s*\)")
 """A word, then a code in brackets: "the Saudi Arabian pound (SAR)"."""
 

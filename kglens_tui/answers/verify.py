@@ -56,6 +56,7 @@ from kglens_tui.answers.places import (
     addressed_elsewhere,
     codes_of_other_currencies,
     named_as_a_country,
+    national_sign,
     qualified_units,
     with_cities,
     with_territory_signs,
@@ -354,6 +355,9 @@ def check_wh(
         again = check(reply, signed)
         if again.verdict is Verdict.CORRECT:  # rules 20: "$" asked of Mexico
             return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
+    national = national_sign(reply, true_answers, subject)
+    if national is not None:  # rules 24: "Mex$" asked of Mexico
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=national)
     if not ALPHABET_WORD.search(reply):
         return got
     again = check(transliterated(reply))
