@@ -26,6 +26,27 @@ def _adjective_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str
     return stem if stem in nouns else None
 
 
+_VALENCE = re.compile(
+    r"\b(mono|uni|di|bi|tri|tetra|quadri|penta|quinque|hexa|sexi|hepta|septi|octa|octo)valent\b",
+    re.IGNORECASE,
+)
+"""A word of valence: a Greek or Latin number and "-valent" ("tetravalent", "bivalent")."""
+_VALENCES = {"mono": 1, "uni": 1, "di": 2, "bi": 2, "tri": 3, "tetra": 4, "quadri": 4,
+             "penta": 5, "quinque": 5, "hexa": 6, "sexi": 6, "hepta": 7, "septi": 7,
+             "octa": 8, "octo": 8}  # fmt: skip
+
+
+def valence_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 24: where the true answers are signed oxidation states ("+4"), the reply with each
+    word of valence written as the positive state it names ("Tetravalent." is "+4.",
+    "Divalent and trivalent." "+2 and +3."); or None."""
+    if not any(n[:1] == "+" for group in true_answers for n in group) or not _VALENCE.search(
+        reply
+    ):
+        return None
+    return _VALENCE.sub(lambda m: f"+{_VALENCES[m[1].casefold()]}", reply)
+
+
 _LIST_JOIN = re.compile(r"(\s*,\s*|\s+and\s+|\s+or\s+)", re.IGNORECASE)
 
 

@@ -82,6 +82,7 @@ from kglens_tui.answers.reply_forms import (
     flag_code,
     readings,
     transliterated,
+    valence_reading,
 )
 from kglens_tui.answers.roles import no_answer_role
 from kglens_tui.answers.spelling import (
@@ -326,6 +327,7 @@ def check_wh(
         reply = STRUCK.sub(" ", reply)
     if FLAG.search(reply):  # rules 16: a flag is its country's ISO code ("🇫🇷" is "FR")
         reply = FLAG.sub(flag_code, reply)
+    reply = valence_reading(reply, true_answers) or reply  # rules 24: "Tetravalent." is "+4."
 
     def check(text: str, answers: Sequence[Sequence[str]] = true_answers) -> Checked:
         return _check_wh(text, answers, rivals, subject, question=question, answer_only=answer_only)
