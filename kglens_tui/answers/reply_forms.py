@@ -40,9 +40,7 @@ def valence_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | 
     """Rules 24: where the true answers are signed oxidation states ("+4"), the reply with each
     word of valence written as the positive state it names ("Tetravalent." is "+4.",
     "Divalent and trivalent." "+2 and +3."); or None."""
-    if not any(n[:1] == "+" for group in true_answers for n in group) or not _VALENCE.search(
-        reply
-    ):
+    if not any(n[:1] == "+" for group in true_answers for n in group) or not _VALENCE.search(reply):
         return None
     return _VALENCE.sub(lambda m: f"+{_VALENCES[m[1].casefold()]}", reply)
 
@@ -66,12 +64,16 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     """Other readings of a reply, each made only when those before it were tried: a bare number
     with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
     a true answer is a number, number words of other languages (rules 19: "Le cent douze.");
-    rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`)."""
+    rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`); rules
+    24: a number after another language's word for the true names' word (`cognate_reading`:
+    "Période 5."), a year with the Arabic letter of the common era ("١٩٥٦م")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
     yield patronymic_reading(reply, true_answers)
     yield _adjective_reading(reply, true_answers)
+    yield cognate_reading(reply, true_answers)
+    yield _era_letter_reading(reply)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
@@ -109,6 +111,53 @@ _BARE_ORDINAL = re.compile(rf"\b({'|'.join(ORDINALS)})\b(?=\W*$)", re.IGNORECASE
 
 def _ordinal_digits(match: re.Match[str]) -> str:
     return f"{ORDINALS.index(match[1].casefold()) + 1}th"
+
+
+_WORD_NUMBER = re.compile(
+    r"\s*(?:(?:the|la|le|el|il|lo|die|der|de|het|o|a)\s+)?([^\W\d_]{4,})\s+(\d{1,3})\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+"""A reply that is one word and a number ("Période 5.", "Gruppe 15")."""
+_VOWELS = re.compile(r"[aeiouy]+")
+_DOUBLED = re.compile(r"(.)\1+")
+
+
+def _consonants(word: str) -> str:
+    """A word's consonants in Latin letters, doubled ones once ("gruppe" and "group": "grp")."""
+    from anyascii import anyascii
+
+    return _DOUBLED.sub(r"\1", _VOWELS.sub("", str(anyascii(word)).casefold()))
+
+
+def cognate_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 24: a reply that is a word and a number, the word another language's form of the
+    word the true names put before their numbers, with the same consonants ("Période 5.",
+    "Gruppe 15", "Группа 2"; not "Group 5" asked for a period), read with that word; or None."""
+    match = _WORD_NUMBER.fullmatch(reply)
+    if match is None:
+        return None
+    words = {
+        named[1].casefold()
+        for group in true_answers
+        for name in group
+        if (named := _NUMBERED.fullmatch(name)) is not None
+    }
+    said = match[1].casefold()
+    for word in words:
+        if word.isalpha() and said != word and _consonants(said) == _consonants(word):
+            return f"{word} {match[2]}"
+    return None
+
+
+_ERA_LETTER = re.compile(r"(\d)\s?\u0645(?![\u0600-\u06ff])")
+"""A year with "م" (ميلادي, of the common era) after it."""
+
+
+def _era_letter_reading(reply: str) -> str | None:
+    """Rules 24: the reply with the Arabic letter of the common era after a year left out
+    ("١٩٥٦م" is 1956), or None."""
+    read = _ERA_LETTER.sub(r"\1", reply)
+    return read if read != reply else None
 
 
 _NUMBERED = re.compile(r"([^\W\d_]+) ?[+-]?\d+(?::\d{2})?")
