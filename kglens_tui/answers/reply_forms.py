@@ -66,13 +66,15 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     a true answer is a number, number words of other languages (rules 19: "Le cent douze.");
     rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`); rules
     24: a number after another language's word for the true names' word (`cognate_reading`:
-    "Période 5."), a year with the Arabic letter of the common era ("١٩٥٦م")."""
+    "Période 5."), a year with the Arabic letter of the common era ("١٩٥٦م"), a Bantu language's
+    name with its class prefix (`class_prefix_reading`: "Chinyanja")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
     yield patronymic_reading(reply, true_answers)
     yield _adjective_reading(reply, true_answers)
     yield cognate_reading(reply, true_answers)
+    yield class_prefix_reading(reply, true_answers)
     yield _era_letter_reading(reply)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
@@ -147,6 +149,23 @@ def cognate_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | 
         if word.isalpha() and said != word and _consonants(said) == _consonants(word):
             return f"{word} {match[2]}"
     return None
+
+
+_CLASS_PREFIX = re.compile(r"\b(chi|ki|isi|si|se|tshi|xi|lu|ru)([^\W\d_]{3,})", re.IGNORECASE)
+"""A word that may be a Bantu language's name with the prefix of its noun class ("Chinyanja",
+"Kiswahili", "isiZulu", "Setswana", "Luganda")."""
+
+
+def class_prefix_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 24: the reply with each word that is a class prefix and a true one-word name
+    written as that name ("English and Chinyanja." is "English and Nyanja."), or None."""
+    names = {n.casefold(): n for group in true_answers for n in group if n.isalpha()}
+
+    def plain(match: re.Match[str]) -> str:
+        return names.get(match[2].casefold(), match[0])
+
+    read = _CLASS_PREFIX.sub(plain, reply)
+    return read if read != reply else None
 
 
 _ERA_LETTER = re.compile(r"(\d)\s?\u0645(?![\u0600-\u06ff])")
