@@ -27,7 +27,7 @@ def _adjective_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str
 
 
 _VALENCE = re.compile(
-    r"\b(mono|uni|di|bi|tri|tetra|quadri|penta|quinque|hexa|sexi|hepta|septi|octa|octo)valent\b",
+    r"\b(mono|uni|di|bi|tri|tetra|quadri|penta|quinque|hexa|sexi|hepta|septi|octa|octo)valente?s?\b",
     re.IGNORECASE,
 )
 """A word of valence: a Greek or Latin number and "-valent" ("tetravalent", "bivalent")."""

@@ -47,6 +47,7 @@ def subject_number_elsewhere(
 
 _OPENING_PREPOSITIONS = frozenset({"at", "in", "near"})
 _LOCATING = frozenset({"in", "within"})
+_INDEFINITE = frozenset({"a", "an"})
 _LYING = frozenset({"located", "situated", "lie", "lies", "lying"})
 
 
@@ -58,7 +59,8 @@ def located_in_answer(
 ) -> bool:
     """Whether a reply to a "Where" question opens with a place no table knows, in capitalised
     words (after "at" or "in"), and the next clause puts it in a true answer ("Berkeley, in the
-    United States.", "America — in the United States."): the opening place lies in the answer,
+    United States.", "America — in the United States.", "Strontian, a village in Scotland."): the
+    opening place lies in the answer,
     so the reply gives it; not where the opening names an entity of the answer's type
     ("Sweden, in the United States."), nor where the question asks where a place lies ("Where
     is Cook County located?": "Chicago, in Illinois." puts the county in a city)."""
@@ -74,6 +76,13 @@ def located_in_answer(
     if not words or len(words) > 4 or not all(t.word and t.raw[:1].isupper() for t in words):
         return False
     k = len(opening)
+    if k < len(tokens) and tokens[k].norm in _INDEFINITE:  # "Strontian, a village in Scotland."
+        nouns = k + 1
+        while nouns < len(tokens) and nouns - k <= 3 and tokens[nouns].raw.islower():
+            if tokens[nouns].norm in _LOCATING:
+                break
+            nouns += 1
+        k = nouns if nouns > k + 1 else k
     if k >= len(tokens) or tokens[k].norm not in _LOCATING:
         return False
     starts = {m.start for m in answers}
