@@ -87,3 +87,30 @@ def located_in_answer(
         return False
     starts = {m.start for m in answers}
     return k + 1 in starts or (k + 2 in starts and tokens[k + 1].norm == "the")
+
+
+_NOW = frozenset({"now", "today", "nowadays", "present", "modern"})
+"""Words in lower case by which a clause gives a place's present name ("now Angola",
+"present-day Angola", "modern Angola")."""
+
+
+def renamed_since(tokens: Sequence[Token], found: Sequence[Mention]) -> frozenset[Mention]:
+    """Rivals named in the clause right before one that opens with a word of the present in lower
+    case (after "in", "the" or "day") and a true answer ("Portuguese West Africa, now Angola.",
+    "In Dahomey (today Benin)."): the earlier name is what the answer was called, no second
+    answer."""
+    true_starts = {m.start for m in found if m.owner < 0}
+    out: set[Mention] = set()
+    for i, tok in enumerate(tokens):
+        if tok.norm not in _NOW or not tok.raw.islower() or i == 0:
+            continue
+        if tokens[i - 1].clause == tok.clause and tokens[i - 1].norm not in {"in", "is"}:
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j].norm in {"day", "the", "in", "called", "known", "as"}:
+            j += 1
+        if j not in true_starts:
+            continue
+        before = tokens[i - 1].clause if tokens[i - 1].clause != tok.clause else tok.clause - 1
+        out.update(m for m in found if m.owner >= 0 and tokens[m.start].clause == before)
+    return frozenset(out)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from kglens_tui.answers.mentions import Mention, NameTable, Token, name_tokens, tokenize
 from kglens_tui.answers.numbers import spell_out
+from kglens_tui.answers.passing import COMPASS
 from kglens_tui.answers.words import ARTICLES, COPULAS, NOT_NAMES, normalize
 from kglens_tui.kg.answer_names import PARTICLES
 
@@ -362,4 +363,40 @@ def _lies_on(names: set[tuple[str, ...]], others: set[tuple[str, ...]]) -> bool:
         word in _PART_WORDS and i > 0 and len(tokens) - i > 2 and tokens[i + 1 :] in others
         for tokens in names
         for i, word in enumerate(tokens)
+    )
+
+
+_PLACE_QUESTION = frozenset({"where", "located", "called", "named", "known"})
+"""Words of a question that asks for a place or a name."""
+_PLAIN_END = re.compile(r"[\s.!]*$")
+
+
+def qualified_place(
+    tokens: Sequence[Token], found: Sequence[Mention], asked: Sequence[Token]
+) -> bool:
+    """Rules 24: whether a reply to a question about a place or a name is only a capitalised
+    word no table knows before a word of direction and a rival's name that ends the reply
+    ("Portuguese West Africa." asked where Malange lies, "German South West Africa."): a
+    colony's or a region's name the tables lack, which may be the answer's former name, so the
+    rules cannot decide; not "Portuguese Mozambique." (Mozambique's)."""
+    if not found or not any(t.norm in _PLACE_QUESTION for t in asked):
+        return False
+    first = 0
+    while first < len(tokens) and (tokens[first].norm in ARTICLES or tokens[first].norm == "in"):
+        first += 1
+    if not 2 <= len(tokens) - first <= 5 or any(t.clause != tokens[0].clause for t in tokens):
+        return False
+    covered = {i for m in found for i in range(m.start, m.end)}
+    rivals = [m for m in found if m.owner >= 0 and not m.negated]
+    return (
+        first not in covered
+        and tokens[first].word
+        and tokens[first].raw[:1].isupper()
+        and all(
+            i in covered or COMPASS.fullmatch(tokens[i].norm) is not None
+            for i in range(first + 1, len(tokens))
+        )
+        and any(COMPASS.fullmatch(t.norm) is not None for t in tokens[first + 1 :])
+        and bool(rivals)
+        and max(m.end for m in rivals) == len(tokens)
     )

@@ -91,12 +91,13 @@ from kglens_tui.answers.spelling import (
     names_a_head,
     split_name,
 )
-from kglens_tui.answers.subject_clause import subject_number_elsewhere
+from kglens_tui.answers.subject_clause import renamed_since, subject_number_elsewhere
 from kglens_tui.answers.unknown import (
     another_era,
     derived_from_subject,
     part_of_answer,
     qualified_after,
+    qualified_place,
     roles_only,
     told_after,
     type_words,
@@ -439,6 +440,9 @@ def _check_wh(
     addressed = addressed_elsewhere(tokens, found, tuple(answer_only))
     addressed |= named_as_a_country(tokens, found, tuple(answer_only))
     found = without_own_countries(tokens, found, tuple(answer_only))
+    renamed = renamed_since(tokens, found)
+    if renamed:  # rules 24: "Portuguese West Africa, now Angola."
+        found = [m for m in found if m not in renamed]
     answers = [
         m
         for m in found
@@ -551,6 +555,7 @@ def _check_wh(
         or (not who and derived_from_subject(plain, _unshown(subject_names, question)))
         or _unshown_subject(tokens, subject_named, subject_names, question)
         or part_of_answer(found, rivals, groups)
+        or qualified_place(tokens, found, asked)
     )
     return Checked(Verdict.INCORRECT, hedged, unknown)
 

@@ -148,6 +148,20 @@ BELGIUM_LANG = (
     ("Dutch", "French", "German"),
     LANGUAGE,
 )
+MALANGE = ("Where is Malange located?", (("Angola", "Republic of Angola", "AO"),), PLACE)
+TOKYO = ("Where is Tokyo located?", (("Japan",),), PLACE)
+BELIZE_OLD = (
+    "What was Belize formerly called?",
+    ("British Honduras",),
+    ("country", "former_name", "former_name"),
+)
+GHANA_OLD = (
+    "What was Ghana formerly called?",
+    ("Gold Coast",),
+    ("country", "former_name", "former_name"),
+)
+NAMIBIA_CAPITAL = ("What is the capital of Namibia?", ("Windhoek",), CAPITAL)
+MYANMAR_CAP = ("What is the capital of Myanmar?", (("Naypyidaw", "Nay Pyi Taw"),), CAPITAL)
 
 TEMPLATE = Case(
     id="",
@@ -298,6 +312,14 @@ CHANGED = [
     ("English and Chinyanja.", MALAWI_LANG, "correct", False),  # incorrect, uncertain
     ("Chinyanja.", MALAWI_LANG, "correct", False),  # incorrect, uncertain
     ("Chiswahili.", TANZANIA_LANG, "correct", False),  # incorrect, uncertain
+    # a rival named before the answer's present name
+    ("In Portuguese West Africa, now Angola.", MALANGE, "correct", False),  # incorrect
+    ("Portuguese West Africa, now Angola.", MALANGE, "correct", False),  # incorrect
+    ("Portuguese West Africa (today Angola).", MALANGE, "correct", False),  # incorrect
+    # a colony's or region's name the tables lack
+    ("Portuguese West Africa.", MALANGE, "incorrect", True),  # incorrect
+    ("In Portuguese West Africa.", MALANGE, "incorrect", True),  # incorrect
+    ("Portuguese East Africa.", MALANGE, "incorrect", True),  # incorrect
 ]  # fmt: skip
 
 # Ordinary replies, right and wrong, that keep their rules-23 verdict and certainty, per rule
@@ -701,6 +723,71 @@ KEPT = {
         ("Chichewa and English.", MALAWI_LANG, "correct", False),
         ("Swahili.", KENYA_LANG, "correct", False),
         ("Tswana.", SA_LANG, "correct", False),
+    ],
+    "renamed": [  # a rival named before the answer's present name
+        ("In present-day Angola.", MALANGE, "correct", False),
+        ("In Angola.", MALANGE, "correct", False),
+        ("Angola.", MALANGE, "correct", False),
+        ("Angola, now Mozambique.", MALANGE, "incorrect", False),
+        ("Mozambique; Angola now has it.", MALANGE, "incorrect", False),
+        ("Mozambique, not Angola.", MALANGE, "incorrect", False),
+        ("Mozambique.", MALANGE, "incorrect", False),
+        ("Angola, in Africa.", MALANGE, "correct", False),
+        ("In Angola, I think.", MALANGE, "correct", False),
+        ("Angola, near Luanda.", MALANGE, "correct", False),
+        ("In Zambia.", MALANGE, "incorrect", False),
+        ("Angola (formerly Portuguese West Africa).", MALANGE, "correct", True),
+        ("Angola or Zambia.", MALANGE, "incorrect", False),
+        ("Japan.", TOKYO, "correct", False),
+        ("In Japan, on Honshu.", TOKYO, "correct", False),
+        ("China.", TOKYO, "incorrect", False),
+        ("In Korea, now Japan.", TOKYO, "correct", False),
+        ("Japan, now and always.", TOKYO, "correct", False),
+        ("Japan, not Korea.", TOKYO, "correct", False),
+        ("In Japan; Kyoto was the old capital.", TOKYO, "correct", False),
+        ("Naypyidaw.", MYANMAR_CAP, "correct", False),
+        ("Rangoon, now Naypyidaw.", MYANMAR_CAP, "correct", False),
+        ("Yangon.", MYANMAR_CAP, "incorrect", True),
+        ("Naypyidaw, not Yangon.", MYANMAR_CAP, "correct", False),
+        ("Yangon, now Mandalay.", MYANMAR_CAP, "incorrect", False),
+        ("Naypyidaw since 2006; before that Yangon.", MYANMAR_CAP, "correct", False),
+        ("Melbourne until 1927, now Canberra.", AUSTRALIA, "correct", False),
+        ("Sydney, now Canberra.", AUSTRALIA, "correct", False),
+        ("Canberra, now and since 1913.", AUSTRALIA, "correct", False),
+        ("Canberra, today a city of 450,000.", AUSTRALIA, "correct", False),
+    ],
+    "colonial": [  # a colony's or region's name the tables lack
+        ("Portuguese Mozambique.", MALANGE, "incorrect", False),
+        ("West Africa.", MALANGE, "incorrect", False),
+        ("Africa.", MALANGE, "incorrect", False),
+        ("Southern Africa.", MALANGE, "incorrect", False),
+        ("Central Africa.", MALANGE, "incorrect", False),
+        ("Zambia.", MALANGE, "incorrect", False),
+        ("In northern Angola.", MALANGE, "correct", False),
+        ("Angola.", MALANGE, "correct", False),
+        ("I don't know.", MALANGE, "refused", False),
+        ("Japan.", TOKYO, "correct", False),
+        ("East Asia.", TOKYO, "incorrect", False),
+        ("Eastern Japan.", TOKYO, "correct", False),
+        ("China.", TOKYO, "incorrect", False),
+        ("Asia.", TOKYO, "incorrect", False),
+        ("Imperial Japan.", TOKYO, "correct", False),
+        ("British Honduras.", BELIZE_OLD, "correct", False),
+        ("Spanish Honduras.", BELIZE_OLD, "incorrect", True),
+        ("British Guiana.", BELIZE_OLD, "incorrect", False),
+        ("Honduras.", BELIZE_OLD, "incorrect", True),
+        ("British Honduras, until 1973.", BELIZE_OLD, "correct", False),
+        ("I'm not sure.", BELIZE_OLD, "refused", False),
+        ("Gold Coast.", GHANA_OLD, "correct", False),
+        ("The Gold Coast.", GHANA_OLD, "correct", False),
+        ("British West Africa.", GHANA_OLD, "incorrect", True),
+        ("Ivory Coast.", GHANA_OLD, "incorrect", False),
+        ("Dahomey.", GHANA_OLD, "incorrect", False),
+        ("La Côte-de-l'Or.", GHANA_OLD, "incorrect", True),
+        ("Windhoek.", NAMIBIA_CAPITAL, "correct", False),
+        ("Walvis Bay.", NAMIBIA_CAPITAL, "incorrect", True),
+        ("Pretoria.", NAMIBIA_CAPITAL, "incorrect", False),
+        ("Windhoek, in German South West Africa's day.", NAMIBIA_CAPITAL, "correct", False),
     ],
 }  # fmt: skip
 
