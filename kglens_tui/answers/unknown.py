@@ -275,16 +275,42 @@ def derived_from_subject(text: str, unshown: Sequence[str]) -> bool:
     show (``unshown``: its native names, no codes) opens and letters follow in it
     ("Österreicher", "日本人", "Brasileiro (ou brasileira)."): a word made from the subject's
     name in its own language (a demonym, a language) that no source lists; not one made from a
-    name the question shows ("Nigerian" asked about Niger)."""
+    name the question shows ("Nigerian" asked about Niger). Rules 24: or a phrase of at most
+    three words with such a word in a bracket ("The lira (lira yisraelit)." asked of Israel, whose
+    native name is Yisra'el: the answer's name in the subject's language); apostrophes aside."""
     word = _BRACKET.sub("", text).strip().rstrip(".!?").strip()
-    if not word or " " in word:
+    if not word:
         return False
-    folded = word.casefold()
-    return any(
-        folded.startswith(name.casefold()) and len(folded) > len(name)
+    candidates = [word]
+    if " " in word:  # rules 24: a short phrase glossed in the subject's language
+        bracket = _BRACKET.search(text)
+        if bracket is None or len(word.split()) > _GLOSSED_MAX_WORDS or _DIGIT.search(word):
+            return False
+        candidates = bracket[1].split()
+    names = [
+        _plain(name)
         for name in unshown
         if " " not in name and not name.isupper() and (len(name) >= 4 or not name.isascii())
+    ]
+    if len(candidates) > 1 or candidates[0] != word:  # a gloss: the native name's last word too
+        said = {_plain(w) for w in word.split()}
+        names += [_plain(n.split()[-1]) for n in unshown if " " in n and len(n.split()[-1]) >= 4]
+        names = [n for n in names if n not in said]
+    return any(
+        folded.startswith(name) and len(folded) > len(name)
+        for folded in map(_plain, candidates)
+        for name in names
     )
+
+
+def _plain(word: str) -> str:
+    """A word folded, without its accents and apostrophes ("Yisrā'el" is "yisrael")."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold().replace("'", ""))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_GLOSSED_MAX_WORDS = 3
+_DIGIT = re.compile(r"\d")
 
 
 _OFFICES = frozenset(

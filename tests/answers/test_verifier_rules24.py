@@ -162,6 +162,28 @@ GHANA_OLD = (
 )
 NAMIBIA_CAPITAL = ("What is the capital of Namibia?", ("Windhoek",), CAPITAL)
 MYANMAR_CAP = ("What is the capital of Myanmar?", (("Naypyidaw", "Nay Pyi Taw"),), CAPITAL)
+ISRAEL_OLD = (
+    "Which currencies did Israel use in the past?",
+    (("Israeli Pound", "ILP"), ("Israeli Shekel (1980–1985)", "ILR")),
+    FORMER_CURRENCY,
+)
+AUSTRIA_DEMONYM = (
+    "What is the demonym for people from Austria?",
+    ("Austrian",),
+    ("country", "demonym", "demonym"),
+)
+GERMANY_MONEY_OLD = (
+    "Which currencies did Germany use in the past?",
+    (("German Mark", "DEM"),),
+    FORMER_CURRENCY,
+)
+JAPAN_CAPITAL = ("What is the capital of Japan?", ("Tokyo",), CAPITAL)
+GREECE_OLD = (
+    "Which currencies did Greece use in the past?",
+    (("Greek Drachma", "GRD"),),
+    FORMER_CURRENCY,
+)
+FINLAND_LANG = ("What are the official languages of Finland?", ("Finnish", "Swedish"), LANGUAGE)
 
 TEMPLATE = Case(
     id="",
@@ -320,6 +342,8 @@ CHANGED = [
     ("Portuguese West Africa.", MALANGE, "incorrect", True),  # incorrect
     ("In Portuguese West Africa.", MALANGE, "incorrect", True),  # incorrect
     ("Portuguese East Africa.", MALANGE, "incorrect", True),  # incorrect
+    # a gloss made from the subject's native name
+    ("The lira (lira yisraelit).", ISRAEL_OLD, "incorrect", True),  # incorrect
 ]  # fmt: skip
 
 # Ordinary replies, right and wrong, that keep their rules-23 verdict and certainty, per rule
@@ -788,6 +812,41 @@ KEPT = {
         ("Walvis Bay.", NAMIBIA_CAPITAL, "incorrect", True),
         ("Pretoria.", NAMIBIA_CAPITAL, "incorrect", False),
         ("Windhoek, in German South West Africa's day.", NAMIBIA_CAPITAL, "correct", False),
+    ],
+    "native_gloss": [  # a gloss made from the subject's native name
+        ("The Israeli pound (lira yisraelit).", ISRAEL_OLD, "correct", False),
+        ("The Israeli pound.", ISRAEL_OLD, "correct", False),
+        ("The lira.", ISRAEL_OLD, "incorrect", False),
+        ("The Italian lira.", ISRAEL_OLD, "incorrect", False),
+        ("The Palestine pound (lira eretz-yisraelit).", ISRAEL_OLD, "incorrect", True),
+        ("The old shekel and the Israeli pound.", ISRAEL_OLD, "correct", False),
+        ("I don't know.", ISRAEL_OLD, "refused", False),
+        ("Österreicher", AUSTRIA_DEMONYM, "incorrect", True),
+        ("Austrian (österreichisch).", AUSTRIA_DEMONYM, "correct", False),
+        ("Austrian.", AUSTRIA_DEMONYM, "correct", False),
+        ("German (Deutsch).", AUSTRIA_DEMONYM, "incorrect", False),
+        ("The Austrians.", AUSTRIA_DEMONYM, "correct", False),
+        ("Australian.", AUSTRIA_DEMONYM, "incorrect", False),
+        ("Austrians (Österreicher).", AUSTRIA_DEMONYM, "correct", False),
+        ("The mark (Deutsche Mark).", GERMANY_MONEY_OLD, "correct", False),
+        ("The Deutsche Mark.", GERMANY_MONEY_OLD, "correct", False),
+        ("The German mark.", GERMANY_MONEY_OLD, "correct", False),
+        ("The Reichsmark (Reichsmark).", GERMANY_MONEY_OLD, "incorrect", True),
+        ("The euro.", GERMANY_MONEY_OLD, "incorrect", False),
+        ("The franc (Deutschfranken).", GERMANY_MONEY_OLD, "incorrect", False),
+        ("The drachma (drachmi).", GREECE_OLD, "correct", False),
+        ("The drachma.", GREECE_OLD, "correct", False),
+        ("The Greek drachma.", GREECE_OLD, "correct", False),
+        ("The lira.", GREECE_OLD, "incorrect", False),
+        ("Tokyo (Tōkyō).", JAPAN_CAPITAL, "correct", False),
+        ("Tokyo.", JAPAN_CAPITAL, "correct", False),
+        ("Kyoto (Kyōto).", JAPAN_CAPITAL, "incorrect", True),
+        ("Edo (Nihonbashi).", JAPAN_CAPITAL, "incorrect", True),
+        ("Finnish (suomi) and Swedish (svenska).", FINLAND_LANG, "correct", False),
+        ("Finnish and Swedish.", FINLAND_LANG, "correct", False),
+        ("Finnish (suomalainen).", FINLAND_LANG, "correct", False),
+        ("Sami (saame).", FINLAND_LANG, "incorrect", False),
+        ("Finnish only.", FINLAND_LANG, "correct", False),
     ],
 }  # fmt: skip
 
