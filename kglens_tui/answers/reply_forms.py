@@ -4,10 +4,12 @@ numbers, adjectives, and transliterations of other alphabets."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from kglens_tui.answers.abugidas import brahmic_reading
+from kglens_tui.answers.mentions import NameTable, tokenize
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading
 
@@ -67,7 +69,8 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`); rules
     24: a number after another language's word for the true names' word (`cognate_reading`:
     "Période 5."), a year with the Arabic letter of the common era ("١٩٥٦م"), a Bantu language's
-    name with its class prefix (`class_prefix_reading`: "Chinyanja")."""
+    name with its class prefix (`class_prefix_reading`: "Chinyanja"), "crown" for its Nordic and
+    Czech names (`crown_reading`)."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
@@ -75,6 +78,7 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     yield _adjective_reading(reply, true_answers)
     yield cognate_reading(reply, true_answers)
     yield class_prefix_reading(reply, true_answers)
+    yield crown_reading(reply, true_answers)
     yield _era_letter_reading(reply)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
@@ -166,6 +170,56 @@ def class_prefix_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> s
 
     read = _CLASS_PREFIX.sub(plain, reply)
     return read if read != reply else None
+
+
+_PAIRED_NAME = re.compile(r"([A-Z][^\W\d_]{3,}) and [A-Z][^\W\d_]+")
+"""A name of two parts joined by "and" ("Bosnia and Herzegovina", "Trinidad and Tobago")."""
+
+
+def first_part_reading(
+    reply: str, true_answers: Sequence[Sequence[str]], rivals: NameTable | None
+) -> str | None:
+    """Rules 24: the reply with the first part of a true name "A and B" that it writes alone
+    (not followed by "and B") written as the whole name ("Bosnia and Croatia." is "Bosnia and
+    Herzegovina and Croatia."), where no rival is named A ("Serbia" is no Serbia and
+    Montenegro); or None."""
+    read = reply
+    for name in (n for group in true_answers for n in group):
+        paired = _PAIRED_NAME.fullmatch(name)
+        if paired is None or _a_whole_name(paired[1], rivals):
+            continue
+        first, rest = paired[1], name[len(paired[1]) :]
+        read = re.sub(rf"\b{re.escape(first)}\b(?!{re.escape(rest)})", name, read)
+    return read if read != reply else None
+
+
+def _a_whole_name(text: str, table: NameTable | None) -> bool:
+    """Whether ``text`` is, whole, a name of ``table``."""
+    if table is None:
+        return False
+    tokens = tokenize(text)
+    return any((a, b) == (0, len(tokens)) for a, b, _ in table.matches(tokens))
+
+
+_CROWNS = frozenset({"koruna", "krona", "krone", "kroon", "korona", "kruna", "kronur"})
+"""Names of currency units that are "crown" in English (Latin "corona")."""
+_CROWN = re.compile(r"\bcrown(s)?\b", re.IGNORECASE)
+
+
+def crown_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 24: the reply with "crown" written as the unit word of a true currency that means
+    crown ("Czech crown." is "Czech koruna." for the Czech koruna; "Swedish crowns" the Swedish
+    krona), or None."""
+    units = {w for group in true_answers for n in group for w in n.split() if _folded(w) in _CROWNS}
+    if len(units) != 1 or not _CROWN.search(reply):
+        return None
+    return _CROWN.sub(units.pop(), reply)
+
+
+def _folded(word: str) -> str:
+    """A word in lower case without its accents ("Króna" is "krona")."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 _ERA_LETTER = re.compile(r"(\d)\s?\u0645(?![\u0600-\u06ff])")

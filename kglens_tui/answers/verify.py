@@ -79,6 +79,7 @@ from kglens_tui.answers.reply_forms import (
     BARE_CODE,
     FLAG,
     STRUCK,
+    first_part_reading,
     flag_code,
     readings,
     transliterated,
@@ -344,6 +345,11 @@ def check_wh(
             again = check(reading)
             if again.verdict is Verdict.CORRECT:
                 return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
+    paired = first_part_reading(reply, true_answers, rivals)
+    if paired is not None:
+        again = check(paired)
+        if again.verdict is Verdict.CORRECT:  # rules 24: "Bosnia" for Bosnia and Herzegovina
+            return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     if given_name_alone(reply, true_answers, answer_only, rivals):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
     cities = with_cities(true_answers, question)

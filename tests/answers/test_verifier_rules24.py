@@ -34,6 +34,7 @@ OXIDATION = ("elements", "oxidation_state", "oxidation_state")
 GROUP = ("elements", "group", "group")
 PERIOD = ("elements", "period", "period")
 PLACE = ("places", "located_in", "place")
+BORDER = ("country", "shares_border_with", "country")
 
 SODIUM_YEAR = ("In what year was Sodium discovered?", ("1807",), DISCOVERED)
 OXYGEN_YEAR = ("In what year was Oxygen discovered?", ("1774",), DISCOVERED)
@@ -184,6 +185,38 @@ GREECE_OLD = (
     FORMER_CURRENCY,
 )
 FINLAND_LANG = ("What are the official languages of Finland?", ("Finnish", "Swedish"), LANGUAGE)
+CZECH_MONEY = ("What currency is used in Czechia?", (("Czech Koruna", "CZK"),), CURRENCY)
+DENMARK_MONEY = ("What currency is used in Denmark?", (("Danish Krone", "DKK"),), CURRENCY)
+ICELAND_MONEY = ("What currency is used in Iceland?", (("Icelandic Króna", "ISK"),), CURRENCY)
+SERBIA_BORDER = (
+    "Which countries share a land border with Serbia?",
+    (
+        "Bulgaria",
+        "Bosnia and Herzegovina",
+        "Croatia",
+        "Hungary",
+        "North Macedonia",
+        "Montenegro",
+        "Romania",
+        "Kosovo",
+    ),
+    BORDER,
+)
+CROATIA_BORDER = (
+    "Which countries share a land border with Croatia?",
+    ("Slovenia", "Hungary", "Serbia", "Bosnia and Herzegovina", "Montenegro"),
+    BORDER,
+)
+MONTENEGRO_FROM = (
+    "From which state did Montenegro gain independence?",
+    (("Serbia and Montenegro", "State Union of Serbia and Montenegro"),),
+    ("country", "independent_from", "country"),
+)
+VENEZUELA_BORDER = (
+    "Which countries share a land border with Venezuela?",
+    ("Brazil", "Colombia", "Guyana"),
+    BORDER,
+)
 
 TEMPLATE = Case(
     id="",
@@ -344,6 +377,20 @@ CHANGED = [
     ("Portuguese East Africa.", MALANGE, "incorrect", True),  # incorrect
     # a gloss made from the subject's native name
     ("The lira (lira yisraelit).", ISRAEL_OLD, "incorrect", True),  # incorrect
+    # crown for koruna, krona, krone
+    ("Czech crown.", CZECH_MONEY, "correct", False),  # incorrect, uncertain
+    ("The Czech crown.", CZECH_MONEY, "correct", False),  # incorrect, uncertain
+    ("Czech crowns.", CZECH_MONEY, "correct", False),  # incorrect, uncertain
+    ("The Czech crown, not the euro.", CZECH_MONEY, "correct", False),  # incorrect
+    ("The Swedish crown.", SWEDEN_MONEY, "correct", False),  # incorrect, uncertain
+    ("The Danish crown.", DENMARK_MONEY, "correct", False),  # incorrect, uncertain
+    ("The Icelandic crown.", ICELAND_MONEY, "correct", False),  # incorrect, uncertain
+    # the first part of a name A and B
+    ("Hungary, Romania, Bulgaria, North Macedonia, Kosovo, Montenegro, Bosnia and Croatia.", SERBIA_BORDER, "correct", False),  # incorrect, uncertain
+    ("Bosnia.", SERBIA_BORDER, "correct", False),  # incorrect, uncertain
+    ("Eight countries, including Bosnia.", SERBIA_BORDER, "correct", False),  # incorrect
+    ("Slovenia, Hungary, Serbia, Bosnia and Montenegro.", CROATIA_BORDER, "correct", False),  # incorrect, uncertain
+    ("Bosnia.", CROATIA_BORDER, "correct", False),  # incorrect, uncertain
 ]  # fmt: skip
 
 # Ordinary replies, right and wrong, that keep their rules-23 verdict and certainty, per rule
@@ -847,6 +894,75 @@ KEPT = {
         ("Finnish (suomalainen).", FINLAND_LANG, "correct", False),
         ("Sami (saame).", FINLAND_LANG, "incorrect", False),
         ("Finnish only.", FINLAND_LANG, "correct", False),
+    ],
+    "crown": [  # crown for koruna, krona, krone
+        ("The Czech koruna.", CZECH_MONEY, "correct", False),
+        ("The koruna.", CZECH_MONEY, "correct", False),
+        ("The euro.", CZECH_MONEY, "incorrect", False),
+        ("CZK.", CZECH_MONEY, "correct", False),
+        ("Kč", CZECH_MONEY, "correct", False),
+        ("Die Tschechische Krone.", CZECH_MONEY, "correct", False),
+        ("The Slovak crown.", CZECH_MONEY, "incorrect", True),
+        ("The Czechoslovak crown.", CZECH_MONEY, "incorrect", True),
+        ("Swedish crowns (kronor).", SWEDEN_MONEY, "correct", False),
+        ("The Swedish krona.", SWEDEN_MONEY, "correct", False),
+        ("The Danish krone.", SWEDEN_MONEY, "incorrect", False),
+        ("The euro.", SWEDEN_MONEY, "incorrect", False),
+        ("SEK.", SWEDEN_MONEY, "correct", False),
+        ("Kronor.", SWEDEN_MONEY, "correct", False),
+        ("The Danish krone.", DENMARK_MONEY, "correct", False),
+        ("The Norwegian crown.", DENMARK_MONEY, "incorrect", True),
+        ("The euro.", DENMARK_MONEY, "incorrect", False),
+        ("DKK.", DENMARK_MONEY, "correct", False),
+        ("Kroner.", DENMARK_MONEY, "correct", False),
+        ("The Icelandic króna.", ICELAND_MONEY, "correct", False),
+        ("ISK.", ICELAND_MONEY, "correct", False),
+        ("The euro.", ICELAND_MONEY, "incorrect", False),
+        ("The Danish crown.", ICELAND_MONEY, "incorrect", True),
+        ("The crown.", JAPAN_MONEY, "incorrect", True),
+        ("The yen.", JAPAN_MONEY, "correct", False),
+        ("The crown.", LUX_OLD, "incorrect", True),
+        ("The rupee.", INDIA_MONEY, "correct", False),
+        ("The Czech koruna (crown).", CZECH_MONEY, "correct", False),
+        ("The Swedish krona, I think.", SWEDEN_MONEY, "correct", False),
+        ("The Danish krone, or crown.", DENMARK_MONEY, "correct", False),
+        ("Icelandic krónur.", ICELAND_MONEY, "correct", False),
+        ("Koruna česká.", CZECH_MONEY, "correct", False),
+    ],
+    "first_part": [  # the first part of a name A and B
+        ("Bosnia and Herzegovina.", SERBIA_BORDER, "correct", False),
+        ("Herzegovina.", SERBIA_BORDER, "incorrect", True),
+        ("Bosnia and Albania.", SERBIA_BORDER, "incorrect", False),
+        ("Hungary, Romania, Bulgaria and Croatia.", SERBIA_BORDER, "correct", False),
+        ("Albania and Greece.", SERBIA_BORDER, "incorrect", False),
+        ("Hungary and Austria.", SERBIA_BORDER, "incorrect", False),
+        ("Croatia, Bosnia and Herzegovina, and Montenegro.", SERBIA_BORDER, "correct", False),
+        ("Bosnia, Croatia, Hungary.", SERBIA_BORDER, "correct", False),
+        ("Montenegro.", SERBIA_BORDER, "correct", False),
+        ("Bosnia and Herzegovina, Serbia.", CROATIA_BORDER, "correct", False),
+        ("Bosnia and Italy.", CROATIA_BORDER, "incorrect", False),
+        ("Slovenia and Austria.", CROATIA_BORDER, "incorrect", False),
+        ("Slovenia.", CROATIA_BORDER, "correct", False),
+        ("Italy.", CROATIA_BORDER, "incorrect", False),
+        ("From Serbia.", MONTENEGRO_FROM, "incorrect", False),
+        ("Serbia and Montenegro.", MONTENEGRO_FROM, "correct", False),
+        ("From the State Union of Serbia and Montenegro.", MONTENEGRO_FROM, "correct", False),
+        ("Yugoslavia.", MONTENEGRO_FROM, "incorrect", True),
+        ("Serbia.", MONTENEGRO_FROM, "incorrect", False),
+        ("Montenegro.", MONTENEGRO_FROM, "incorrect", False),
+        ("From Serbia and Montenegro, in 2006.", MONTENEGRO_FROM, "correct", False),
+        ("Croatia.", MONTENEGRO_FROM, "incorrect", False),
+        ("Brazil, Colombia and Guyana.", VENEZUELA_BORDER, "correct", False),
+        ("Colombia and Brazil.", VENEZUELA_BORDER, "correct", False),
+        ("Colombia, Brazil, Guyana and Trinidad.", VENEZUELA_BORDER, "incorrect", True),
+        ("Trinidad and Tobago.", VENEZUELA_BORDER, "incorrect", False),
+        ("Colombia.", VENEZUELA_BORDER, "correct", False),
+        ("Peru and Ecuador.", VENEZUELA_BORDER, "incorrect", False),
+        ("Brazil and Guyana, and Colombia.", VENEZUELA_BORDER, "correct", False),
+        ("Bosnia & Herzegovina, Croatia.", SERBIA_BORDER, "correct", False),
+        ("Bosnia-Herzegovina.", CROATIA_BORDER, "correct", False),
+        ("Guyana.", VENEZUELA_BORDER, "correct", False),
+        ("The union of Serbia and Montenegro.", MONTENEGRO_FROM, "correct", False),
     ],
 }  # fmt: skip
 
