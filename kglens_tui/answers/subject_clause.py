@@ -1,9 +1,11 @@
-"""Rules 24: readings that tie what a reply gives to the clause that names the subject.
+"""Rules 24: readings that tie what a reply gives to the clause it stands in.
 
 A careful reader takes as a reply's answer what it says of the entity asked about: a number told
 beside another entity ("1807 was when Davy isolated potassium; sodium followed in 1808.") is
 no answer where the clause that names the subject gives another; a place named after "in"
-beside an opening name contains that name ("Berkeley, in the United States.")."""
+beside an opening name contains that name ("Berkeley, in the United States."); a name before a
+true answer's present name ("Portuguese West Africa, now Angola.") is what the answer was
+called."""
 
 from __future__ import annotations
 
