@@ -70,7 +70,8 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     24: a number after another language's word for the true names' word (`cognate_reading`:
     "Période 5."), a year with the Arabic letter of the common era ("١٩٥٦م"), a Bantu language's
     name with its class prefix (`class_prefix_reading`: "Chinyanja"), "crown" for its Nordic and
-    Czech names (`crown_reading`)."""
+    Czech names (`crown_reading`), an empire named by a true country's adjective
+    (`empire_reading`: "The Russian Empire")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
@@ -79,6 +80,7 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     yield cognate_reading(reply, true_answers)
     yield class_prefix_reading(reply, true_answers)
     yield crown_reading(reply, true_answers)
+    yield empire_reading(reply, true_answers)
     yield _era_letter_reading(reply)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
@@ -220,6 +222,27 @@ def _folded(word: str) -> str:
     """A word in lower case without its accents ("Króna" is "krona")."""
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_EMPIRE = re.compile(r"\b([A-Z][^\W\d_]{3,}) Empire\b")
+"""An empire named by an adjective ("the Russian Empire", "the German Empire")."""
+
+
+def empire_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 24: the reply with an empire named by the adjective of a true country's one-word
+    name written as that name ("The Russian Empire (Kazan)." is "The Russia (Kazan)." asked
+    where ruthenium was discovered: the country as it was), or None; not an empire of another
+    country's adjective ("the Ottoman Empire" for Turkey)."""
+    from kglens_tui.answers.places import adjective_of
+
+    names = [n for group in true_answers for n in group if n.isalpha() and n[:1].isupper()]
+
+    def country(match: re.Match[str]) -> str:
+        said = frozenset({match[1].casefold()})
+        return next((n for n in names if adjective_of(n.casefold(), said)), match[0])
+
+    read = _EMPIRE.sub(country, reply)
+    return read if read != reply else None
 
 
 _ERA_LETTER = re.compile(r"(\d)\s?\u0645(?![\u0600-\u06ff])")

@@ -217,6 +217,9 @@ VENEZUELA_BORDER = (
     ("Brazil", "Colombia", "Guyana"),
     BORDER,
 )
+RUTHENIUM_PLACE = ("Where was Ruthenium discovered?", ("Russia",), DISCOVERY_PLACE)
+GERMANIUM_PLACE = ("Where was Germanium discovered?", ("Germany",), DISCOVERY_PLACE)
+HAFNIUM_PLACE = ("Where was Hafnium discovered?", ("Denmark",), DISCOVERY_PLACE)
 
 TEMPLATE = Case(
     id="",
@@ -391,6 +394,14 @@ CHANGED = [
     ("Eight countries, including Bosnia.", SERBIA_BORDER, "correct", False),  # incorrect
     ("Slovenia, Hungary, Serbia, Bosnia and Montenegro.", CROATIA_BORDER, "correct", False),  # incorrect, uncertain
     ("Bosnia.", CROATIA_BORDER, "correct", False),  # incorrect, uncertain
+    # an empire named by a true country's adjective
+    ("The Russian Empire (Kazan).", RUTHENIUM_PLACE, "correct", False),  # incorrect, uncertain
+    ("The Russian Empire.", RUTHENIUM_PLACE, "correct", False),  # incorrect, uncertain
+    ("In the Russian Empire.", RUTHENIUM_PLACE, "correct", False),  # incorrect, uncertain
+    ("Kazan, in the Russian Empire.", RUTHENIUM_PLACE, "correct", False),  # incorrect
+    ("In the Russian Empire, I think.", RUTHENIUM_PLACE, "correct", False),  # incorrect
+    ("Saxony, in the German Empire.", GERMANIUM_PLACE, "correct", True),  # incorrect
+    ("The Swedish Empire.", OXYGEN_PLACE, "correct", False),  # incorrect, uncertain
 ]  # fmt: skip
 
 # Ordinary replies, right and wrong, that keep their rules-23 verdict and certainty, per rule
@@ -963,6 +974,41 @@ KEPT = {
         ("Bosnia-Herzegovina.", CROATIA_BORDER, "correct", False),
         ("Guyana.", VENEZUELA_BORDER, "correct", False),
         ("The union of Serbia and Montenegro.", MONTENEGRO_FROM, "correct", False),
+    ],
+    "empire": [  # an empire named by a true country's adjective
+        ("The German Empire.", RUTHENIUM_PLACE, "incorrect", True),
+        ("The Ottoman Empire.", RUTHENIUM_PLACE, "incorrect", True),
+        ("Russia.", RUTHENIUM_PLACE, "correct", False),
+        ("In Russia, at Kazan.", RUTHENIUM_PLACE, "correct", False),
+        ("The Soviet Union.", RUTHENIUM_PLACE, "incorrect", False),
+        ("Poland.", RUTHENIUM_PLACE, "incorrect", True),
+        ("Das Russische Kaiserreich.", RUTHENIUM_PLACE, "incorrect", True),
+        ("The Austrian Empire.", RUTHENIUM_PLACE, "incorrect", True),
+        ("Russia (then an empire).", RUTHENIUM_PLACE, "correct", False),
+        ("The German Empire.", GERMANIUM_PLACE, "correct", False),
+        ("Germany.", GERMANIUM_PLACE, "correct", False),
+        ("In the German Empire, at Freiberg.", GERMANIUM_PLACE, "correct", False),
+        ("The Austro-Hungarian Empire.", GERMANIUM_PLACE, "incorrect", True),
+        ("The Holy Roman Empire.", GERMANIUM_PLACE, "incorrect", True),
+        ("France.", GERMANIUM_PLACE, "incorrect", False),
+        ("The Russian Empire.", GERMANIUM_PLACE, "incorrect", True),
+        ("In Germany (Freiberg).", GERMANIUM_PLACE, "correct", False),
+        ("Deutschland.", GERMANIUM_PLACE, "correct", False),
+        ("Denmark.", HAFNIUM_PLACE, "correct", False),
+        ("The Danish Empire.", HAFNIUM_PLACE, "incorrect", True),
+        ("Copenhagen.", HAFNIUM_PLACE, "correct", True),
+        ("In Copenhagen, Denmark.", HAFNIUM_PLACE, "correct", False),
+        ("Sweden.", HAFNIUM_PLACE, "incorrect", False),
+        ("The Swedish Empire.", HAFNIUM_PLACE, "incorrect", True),
+        ("Norway.", HAFNIUM_PLACE, "incorrect", True),
+        ("The British Empire.", HAFNIUM_PLACE, "incorrect", True),
+        ("Sweden and England.", OXYGEN_PLACE, "correct", False),
+        ("The American Empire.", AMERICIUM_PLACE, "incorrect", True),
+        ("Estonia.", RUTHENIUM_PLACE, "incorrect", True),
+        ("The German Reich.", GERMANIUM_PLACE, "correct", False),
+        ("Denmark, at the Bohr Institute.", HAFNIUM_PLACE, "correct", False),
+        ("Kazan.", RUTHENIUM_PLACE, "incorrect", True),
+        ("The Empire of Japan.", GERMANIUM_PLACE, "incorrect", True),
     ],
 }  # fmt: skip
 
