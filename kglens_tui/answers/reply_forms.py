@@ -12,6 +12,7 @@ from kglens_tui.answers.abugidas import brahmic_reading
 from kglens_tui.answers.mentions import NameTable, tokenize
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading
+from kglens_tui.answers.places import adjective_of
 
 _ADJECTIVE = re.compile(r"\s*(?:it\s+is\s+|it's\s+)?([a-z]{3,}?)(eous|ous)\s*[.!]?\s*", re.I)
 """A reply that is one word with the ending of English adjectives of matter ("Gaseous.")."""
@@ -233,8 +234,6 @@ def empire_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | N
     name written as that name ("The Russian Empire (Kazan)." is "The Russia (Kazan)." asked
     where ruthenium was discovered: the country as it was), or None; not an empire of another
     country's adjective ("the Ottoman Empire" for Turkey)."""
-    from kglens_tui.answers.places import adjective_of
-
     names = [n for group in true_answers for n in group if n.isalpha() and n[:1].isupper()]
 
     def country(match: re.Match[str]) -> str:
