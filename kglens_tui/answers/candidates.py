@@ -27,6 +27,7 @@ from kglens_tui.answers.passing import (
 )
 from kglens_tui.answers.refusals import doubted
 from kglens_tui.answers.spelling import FUZZY_THRESHOLD, fuzzy_names, rival_as_close, similarity
+from kglens_tui.answers.subject_clause import located_in_answer
 from kglens_tui.answers.words import (
     ARTICLES,
     COPULAS,
@@ -573,6 +574,8 @@ def answered_by_another(
         return False
     if tokens[0].norm in LOCATIVE and asked and asked[0].norm == "where":
         return False  # "In Peru." to "Where is ... located?" (rules 9)
+    if located_in_answer(tokens, answers, found, asked):
+        return False  # rules 24: "Berkeley, in the United States."
     if all(t.norm in RETRACTING for t in tokens if t.clause == tokens[0].clause):
         return False  # rules 20: "Przepraszam, to Canberra.": a word of regret is no name
     if asked and asked[0].norm == "who" and a_place(tokens):

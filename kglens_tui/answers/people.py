@@ -141,12 +141,15 @@ def patronymic_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str
 
 _AND = r"(and|&|und|et|y|e|og|och|en|i|a)"
 """"And" in English and other languages a list of two people may be joined by."""
+_KIN = r"(?:brothers|sisters|siblings|couple|family|spouses|cousins)"
+"""Rules 24: words of kin after a family name ("the Elhuyar brothers")."""
 
 
 def shared_surname_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
     """Rules 20: the reply with the surname two true people share written after each of their
     given names where the reply writes it once ("Marie and Pierre Curie", "Marie Curie &
-    Pierre" are "Marie Curie and Pierre Curie"), or None."""
+    Pierre" are "Marie Curie and Pierre Curie"; rules 24: or before them, with a word of kin,
+    and a break: "The Elhuyar brothers, Juan José and Fausto."), or None."""
     if len(true_answers) < 2:
         return None
     split = {
@@ -169,6 +172,12 @@ def shared_surname_reading(reply: str, true_answers: Sequence[Sequence[str]]) ->
             text = re.sub(
                 rf"\b{first}\s+{last}\s+{_AND}\s+{second}\b(?!\s+[A-Z])",
                 f"{' '.join(given)} {surname} \\1 {' '.join(other)} {surname}",
+                text,
+            )
+            text = re.sub(  # rules 24: "The Elhuyar brothers, Juan José and Fausto."
+                rf"(\b{last}\b(?:\s+{_KIN})?\s*[,:\u2014\u2013]\s*){first}\s+{_AND}\s+{second}\b"
+                rf"(?!\s+[A-Z])",
+                f"\\1{' '.join(given)} {surname} \\2 {' '.join(other)} {surname}",
                 text,
             )
     return text if text != reply else None

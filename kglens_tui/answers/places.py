@@ -118,6 +118,56 @@ def _standing_alone(sign: str, reply: str) -> bool:
     return re.search(rf"(?<![^\W_]){re.escape(sign)}(?![^\W_])", reply) is not None
 
 
+_LATIN_EDGE = re.compile(r"^[A-Za-z]+|[A-Za-z]+$")
+_CODE_SHAPED = re.compile(r"[A-Z]{3}")
+_NATIONAL_PREFIX_MIN = 2
+"""Letters before a sign that name its country surely ("Mex$"); one letter ("L$") may be
+another country's too."""
+
+
+def national_sign(
+    reply: str, true_answers: Sequence[Sequence[str]], subject: Sequence[str]
+) -> bool | None:
+    """Rules 24: whether a reply that is only a sign no CLDR locale has writes a true national
+    currency's sign (CLDR's for the asked territory, less its own Latin letters: "$" of "MX$",
+    "£" of "EG£", "K") after the first letters of the territory's name or code ("Mex$" asked of
+    Mexico, "L$" of Liberia, "E£" of Egypt, "ZK" of Zambia): None when it does not, else whether
+    the verdict is uncertain (one letter may start another country's name). A national
+    currency's ISO 4217 code starts with its territory's (MXN, LRD; not the US dollar asked of
+    Zimbabwe, so "Z$", the old Zimbabwe dollar, is none)."""
+    from kglens_tui.kg.answer_names import (
+        all_currency_signs,
+        territory_codes,
+        territory_currency_signs,
+    )
+
+    text = reply.strip().rstrip(".!").strip()
+    codes = {n for group in true_answers for n in group if len(n) == 3 and n.isupper()}
+    if not codes or not text or len(text) > 6 or " " in text or text in all_currency_signs():
+        return None
+    if _CODE_SHAPED.fullmatch(text):
+        return None  # a code's shape ("ZMK", the old kwacha's ISO 4217 code)
+    territories = {code for name in subject for code in territory_codes(name)}
+    if len(territories) != 1:
+        return None
+    alpha2 = territories.pop()
+    names = {normalize(n).replace(" ", "") for n in subject} | {alpha2.casefold()}
+    for code, signs in territory_currency_signs(alpha2).items():
+        if code not in codes or not code.startswith(alpha2):
+            continue
+        for sign in signs:
+            base = _LATIN_EDGE.sub("", sign) or sign
+            for letters in (text.removesuffix(base), text.removeprefix(base)):
+                if (
+                    letters != text
+                    and letters.isascii()
+                    and letters.isalpha()
+                    and any(n.startswith(letters.casefold()) for n in names)
+                ):
+                    return len(letters) < _NATIONAL_PREFIX_MIN
+    return None
+
+
 _BRACKETED_CODE = re.compile(r"([^\W\d_]+)\s*\(\s*([A-Z]{2,3})\s*\)")
 """A word, then a code in brackets: "the Saudi Arabian pound (SAR)"."""
 
@@ -144,13 +194,52 @@ def codes_of_other_currencies(
     return {m for m in found if m.end - m.start == 1 and tokens[m.start].raw in other}
 
 
+_ADJECTIVE_ENDINGS = ("an", "ian", "n", "i", "ese", "ish", "ic", "ean", "ien", "ois", "er")
+"""How an English adjective of a country's name ends ("Luxembourgian", "Israeli", "Swedish")."""
+
+
+def adjective_of(noun: str, words: frozenset[str]) -> bool:
+    """Rules 24: whether one of ``words`` (folded) is the adjective a country's name ``noun``
+    (folded) makes: it keeps the name but for at most its last two letters and adds an
+    adjective's ending ("luxembourg" and "luxembourgian", "mexico" and "mexican", "sweden"
+    and "swedish"; not "niger" and "nigeria")."""
+    if len(noun) < 4:
+        return False
+    for word in words:
+        if len(word) <= len(noun) - 2 or word == noun:
+            continue
+        keep = next((k for k in range(len(noun), len(noun) - 3, -1) if word[:k] == noun[:k]), 0)
+        if keep and word[keep:].endswith(_ADJECTIVE_ENDINGS) and len(word) > keep:
+            return True
+    return False
+
+
+def _own_unit(noun: str, unit: str, groups: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether a true name holds both the adjective of ``noun`` and the unit word ``unit``
+    (folded; "the Zimbabwe dollar" is none of Zimbabwe's US dollar and Zimbabwean gold)."""
+    stem = unit.removesuffix("s")
+    for group in groups:
+        for name in group:
+            words = frozenset(name_words(((name,),)))
+            if (unit in words or stem in words) and adjective_of(noun, words):
+                return True
+    return False
+
+
 def qualified_units(
-    tokens: Sequence[Token], found: Sequence[Mention], groups: tuple[tuple[str, ...], ...]
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    groups: tuple[tuple[str, ...], ...],
+    subject: tuple[str, ...] = (),
 ) -> frozenset[Mention]:
     """True mentions that are a currency's unit word alone after a capitalised word of its
-    clause that no true name has ("the Zimbabwe dollar" is no US dollar; "the US dollar" is)."""
+    clause that no true name has ("the Zimbabwe dollar" is no US dollar; "the US dollar" is).
+    Rules 24: a one-word name of the subject whose adjective a true name has beside the unit
+    qualifies it as that name does ("the Luxembourg franc" asked of Luxembourg is its Luxembourgian franc; not
+    "the Liechtenstein franc", Liechtenstein's Swiss franc)."""
     units = currency_unit_words()
     words = name_words(groups)
+    own = {normalize(n) for n in subject if " " not in n.strip()}
     out = set()
     for m in found:
         if m.owner >= 0 or m.end - m.start != 1 or m.start == 0:
@@ -168,6 +257,7 @@ def qualified_units(
             and before.norm not in ARTICLES
             and before.norm not in PARTICLES
             and before.norm not in FOREIGN_ARTICLES
+            and not (before.norm in own and _own_unit(before.norm, unit, groups))
         ):
             out.add(m)
     return frozenset(out)

@@ -4,12 +4,15 @@ numbers, adjectives, and transliterations of other alphabets."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from kglens_tui.answers.abugidas import brahmic_reading
+from kglens_tui.answers.mentions import NameTable, tokenize
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading
+from kglens_tui.answers.places import adjective_of
 
 _ADJECTIVE = re.compile(r"\s*(?:it\s+is\s+|it's\s+)?([a-z]{3,}?)(eous|ous)\s*[.!]?\s*", re.I)
 """A reply that is one word with the ending of English adjectives of matter ("Gaseous.")."""
@@ -24,6 +27,25 @@ def _adjective_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str
     stem = match[1].casefold()
     nouns = {n for group in true_answers for n in group if n.isalpha() and n.islower()}
     return stem if stem in nouns else None
+
+
+_VALENCE = re.compile(
+    r"\b(mono|uni|di|bi|tri|tetra|quadri|penta|quinque|hexa|sexi|hepta|septi|octa|octo)valente?s?\b",
+    re.IGNORECASE,
+)
+"""A word of valence: a Greek or Latin number and "-valent" ("tetravalent", "bivalent")."""
+_VALENCES = {"mono": 1, "uni": 1, "di": 2, "bi": 2, "tri": 3, "tetra": 4, "quadri": 4,
+             "penta": 5, "quinque": 5, "hexa": 6, "sexi": 6, "hepta": 7, "septi": 7,
+             "octa": 8, "octo": 8}  # fmt: skip
+
+
+def valence_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 24: where the true answers are signed oxidation states ("+4"), the reply with each
+    word of valence written as the positive state it names ("Tetravalent." is "+4.",
+    "Divalent and trivalent." "+2 and +3."); or None."""
+    if not any(n[:1] == "+" for group in true_answers for n in group) or not _VALENCE.search(reply):
+        return None
+    return _VALENCE.sub(lambda m: f"+{_VALENCES[m[1].casefold()]}", reply)
 
 
 _LIST_JOIN = re.compile(r"(\s*,\s*|\s+and\s+|\s+or\s+)", re.IGNORECASE)
@@ -45,12 +67,22 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     """Other readings of a reply, each made only when those before it were tried: a bare number
     with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
     a true answer is a number, number words of other languages (rules 19: "Le cent douze.");
-    rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`)."""
+    rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`); rules
+    24: a number after another language's word for the true names' word (`cognate_reading`:
+    "Période 5."), a year with the Arabic letter of the common era ("١٩٥٦م"), a Bantu language's
+    name with its class prefix (`class_prefix_reading`: "Chinyanja"), "crown" for its Nordic and
+    Czech names (`crown_reading`), an empire named by a true country's adjective
+    (`empire_reading`: "The Russian Empire")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
     yield patronymic_reading(reply, true_answers)
     yield _adjective_reading(reply, true_answers)
+    yield cognate_reading(reply, true_answers)
+    yield class_prefix_reading(reply, true_answers)
+    yield crown_reading(reply, true_answers)
+    yield empire_reading(reply, true_answers)
+    yield _era_letter_reading(reply)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
@@ -88,6 +120,139 @@ _BARE_ORDINAL = re.compile(rf"\b({'|'.join(ORDINALS)})\b(?=\W*$)", re.IGNORECASE
 
 def _ordinal_digits(match: re.Match[str]) -> str:
     return f"{ORDINALS.index(match[1].casefold()) + 1}th"
+
+
+_WORD_NUMBER = re.compile(
+    r"\s*(?:(?:the|la|le|el|il|lo|die|der|de|het|o|a)\s+)?([^\W\d_]{4,})\s+(\d{1,3})\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+"""A reply that is one word and a number ("Période 5.", "Gruppe 15")."""
+_VOWELS = re.compile(r"[aeiouy]+")
+_DOUBLED = re.compile(r"(.)\1+")
+
+
+def _consonants(word: str) -> str:
+    """A word's consonants in Latin letters, doubled ones once ("gruppe" and "group": "grp")."""
+    from anyascii import anyascii
+
+    return _DOUBLED.sub(r"\1", _VOWELS.sub("", str(anyascii(word)).casefold()))
+
+
+def cognate_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 24: a reply that is a word and a number, the word another language's form of the
+    word the true names put before their numbers, with the same consonants ("Période 5.",
+    "Gruppe 15", "Группа 2"; not "Group 5" asked for a period), read with that word; or None."""
+    match = _WORD_NUMBER.fullmatch(reply)
+    if match is None:
+        return None
+    words = {
+        named[1].casefold()
+        for group in true_answers
+        for name in group
+        if (named := _NUMBERED.fullmatch(name)) is not None
+    }
+    said = match[1].casefold()
+    for word in words:
+        if word.isalpha() and said != word and _consonants(said) == _consonants(word):
+            return f"{word} {match[2]}"
+    return None
+
+
+_CLASS_PREFIX = re.compile(r"\b(chi|ki|isi|si|se|tshi|xi|lu|ru)([^\W\d_]{3,})", re.IGNORECASE)
+"""A word that may be a Bantu language's name with the prefix of its noun class ("Chinyanja",
+"Kiswahili", "isiZulu", "Setswana", "Luganda")."""
+
+
+def class_prefix_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 24: the reply with each word that is a class prefix and a true one-word name
+    written as that name ("English and Chinyanja." is "English and Nyanja."), or None."""
+    names = {n.casefold(): n for group in true_answers for n in group if n.isalpha()}
+
+    def plain(match: re.Match[str]) -> str:
+        return names.get(match[2].casefold(), match[0])
+
+    read = _CLASS_PREFIX.sub(plain, reply)
+    return read if read != reply else None
+
+
+_PAIRED_NAME = re.compile(r"([A-Z][^\W\d_]{3,}) and [A-Z][^\W\d_]+")
+"""A name of two parts joined by "and" ("Bosnia and Herzegovina", "Trinidad and Tobago")."""
+
+
+def first_part_reading(
+    reply: str, true_answers: Sequence[Sequence[str]], rivals: NameTable | None
+) -> str | None:
+    """Rules 24: the reply with the first part of a true name "A and B" that it writes alone
+    (not followed by "and B") written as the whole name ("Bosnia and Croatia." is "Bosnia and
+    Herzegovina and Croatia."), where no rival is named A ("Serbia" is no Serbia and
+    Montenegro); or None."""
+    read = reply
+    for name in (n for group in true_answers for n in group):
+        paired = _PAIRED_NAME.fullmatch(name)
+        if paired is None or _a_whole_name(paired[1], rivals):
+            continue
+        first, rest = paired[1], name[len(paired[1]) :]
+        read = re.sub(rf"\b{re.escape(first)}\b(?!{re.escape(rest)})", name, read)
+    return read if read != reply else None
+
+
+def _a_whole_name(text: str, table: NameTable | None) -> bool:
+    """Whether ``text`` is, whole, a name of ``table``."""
+    if table is None:
+        return False
+    tokens = tokenize(text)
+    return any((a, b) == (0, len(tokens)) for a, b, _ in table.matches(tokens))
+
+
+_CROWNS = frozenset({"koruna", "krona", "krone", "kroon", "korona", "kruna", "kronur"})
+"""Names of currency units that are "crown" in English (Latin "corona")."""
+_CROWN = re.compile(r"\bcrown(s)?\b", re.IGNORECASE)
+
+
+def crown_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 24: the reply with "crown" written as the unit word of a true currency that means
+    crown ("Czech crown." is "Czech koruna." for the Czech koruna; "Swedish crowns" the Swedish
+    krona), or None."""
+    units = {w for group in true_answers for n in group for w in n.split() if _folded(w) in _CROWNS}
+    if len(units) != 1 or not _CROWN.search(reply):
+        return None
+    return _CROWN.sub(units.pop(), reply)
+
+
+def _folded(word: str) -> str:
+    """A word in lower case without its accents ("Króna" is "krona")."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_EMPIRE = re.compile(r"\b([A-Z][^\W\d_]{3,}) Empire\b")
+"""An empire named by an adjective ("the Russian Empire", "the German Empire")."""
+
+
+def empire_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 24: the reply with an empire named by the adjective of a true country's one-word
+    name written as that name ("The Russian Empire (Kazan)." is "The Russia (Kazan)." asked
+    where ruthenium was discovered: the country as it was), or None; not an empire of another
+    country's adjective ("the Ottoman Empire" for Turkey)."""
+    names = [n for group in true_answers for n in group if n.isalpha() and n[:1].isupper()]
+
+    def country(match: re.Match[str]) -> str:
+        said = frozenset({match[1].casefold()})
+        return next((n for n in names if adjective_of(n.casefold(), said)), match[0])
+
+    read = _EMPIRE.sub(country, reply)
+    return read if read != reply else None
+
+
+_ERA_LETTER = re.compile(r"(\d)\s?\u0645(?![\u0600-\u06ff])")
+"""A year with "م" (ميلادي, of the common era) after it."""
+
+
+def _era_letter_reading(reply: str) -> str | None:
+    """Rules 24: the reply with the Arabic letter of the common era after a year left out
+    ("١٩٥٦م" is 1956), or None."""
+    read = _ERA_LETTER.sub(r"\1", reply)
+    return read if read != reply else None
 
 
 _NUMBERED = re.compile(r"([^\W\d_]+) ?[+-]?\d+(?::\d{2})?")

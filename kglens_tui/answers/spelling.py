@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from kglens_tui.answers.mentions import Mention, NameTable, Token, negated, tokenize
 from kglens_tui.answers.people import isolated, same_initials, same_title
-from kglens_tui.answers.words import NAME_NEIGHBOURS
+from kglens_tui.answers.words import NAME_NEIGHBOURS, normalize
 
 FUZZY_THRESHOLD = 0.9
 
@@ -198,12 +198,12 @@ _ONE_LETTER_MIN_CHARS = 8
 
 def similarity(a: str, b: str) -> float:
     """SequenceMatcher's ratio; rules 12: a name of 8 letters or more with one letter changed
-    ("Lyubljana") is as near as `FUZZY_THRESHOLD` however short."""
-    if (
-        len(a) == len(b) >= _ONE_LETTER_MIN_CHARS
-        and sum(x != y for x, y in zip(a, b, strict=True)) == 1
-    ):
-        return max(FUZZY_THRESHOLD, 1 - 1 / len(a))
+    ("Lyubljana") is as near as `FUZZY_THRESHOLD` however short; rules 24: so is one with two
+    letters side by side swapped ("Vientaine" for Vientiane)."""
+    if len(a) == len(b) >= _ONE_LETTER_MIN_CHARS:
+        changed = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        if len(changed) == 1 or _swapped(a, b, changed):
+            return max(FUZZY_THRESHOLD, 1 - 1 / len(a))
     total = len(a) + len(b)
     if total and 2 * min(len(a), len(b)) / total < FUZZY_THRESHOLD:
         return 0.0  # too unlike in length (SequenceMatcher's real_quick_ratio, sooner)
@@ -211,6 +211,17 @@ def similarity(a: str, b: str) -> float:
     if matcher.quick_ratio() < FUZZY_THRESHOLD:
         return 0.0
     return matcher.ratio()
+
+
+def _swapped(a: str, b: str, changed: list[int]) -> bool:
+    """Whether ``a`` and ``b`` differ only by two neighbouring letters in turn (``changed``:
+    where they differ)."""
+    return (
+        len(changed) == 2
+        and changed[1] == changed[0] + 1
+        and a[changed[0]] == b[changed[1]]
+        and a[changed[1]] == b[changed[0]]
+    )
 
 
 def rival_as_close(
@@ -282,3 +293,19 @@ def _rival_starts(rivals: NameTable) -> dict[str, frozenset[str]]:
         for k in range(1, len(words) + 1):
             out.setdefault(" ".join(words[:k]), set()).add(whole)
     return {start: frozenset(names) for start, names in out.items()}
+
+
+def split_name(tokens: Sequence[Token], groups: tuple[tuple[str, ...], ...]) -> bool:
+    """Rules 24: whether the reply writes a one-word true name as two capitalised words
+    ("George Town." for Georgetown): two such words are a name of their own (George Town is the
+    Cayman Islands' capital), which no table may have, so a near spelling so read is uncertain."""
+    one_word = {normalize(n) for group in groups for n in group if " " not in n.strip()}
+    return any(
+        a.word
+        and b.word
+        and a.clause == b.clause
+        and a.raw[:1].isupper()
+        and b.raw[:1].isupper()
+        and a.norm + b.norm in one_word
+        for a, b in zip(tokens, tokens[1:], strict=False)
+    )

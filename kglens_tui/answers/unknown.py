@@ -12,8 +12,9 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from kglens_tui.answers.mentions import Mention, NameTable, Token, tokenize
+from kglens_tui.answers.mentions import Mention, NameTable, Token, name_tokens, tokenize
 from kglens_tui.answers.numbers import spell_out
+from kglens_tui.answers.passing import COMPASS
 from kglens_tui.answers.words import ARTICLES, COPULAS, NOT_NAMES, normalize
 from kglens_tui.kg.answer_names import PARTICLES
 
@@ -274,16 +275,42 @@ def derived_from_subject(text: str, unshown: Sequence[str]) -> bool:
     show (``unshown``: its native names, no codes) opens and letters follow in it
     ("Österreicher", "日本人", "Brasileiro (ou brasileira)."): a word made from the subject's
     name in its own language (a demonym, a language) that no source lists; not one made from a
-    name the question shows ("Nigerian" asked about Niger)."""
+    name the question shows ("Nigerian" asked about Niger). Rules 24: or a phrase of at most
+    three words with such a word in a bracket ("The lira (lira yisraelit)." asked of Israel, whose
+    native name is Yisra'el: the answer's name in the subject's language); apostrophes aside."""
     word = _BRACKET.sub("", text).strip().rstrip(".!?").strip()
-    if not word or " " in word:
+    if not word:
         return False
-    folded = word.casefold()
-    return any(
-        folded.startswith(name.casefold()) and len(folded) > len(name)
+    candidates = [word]
+    if " " in word:  # rules 24: a short phrase glossed in the subject's language
+        bracket = _BRACKET.search(text)
+        if bracket is None or len(word.split()) > _GLOSSED_MAX_WORDS or _DIGIT.search(word):
+            return False
+        candidates = bracket[1].split()
+    names = [
+        _plain(name)
         for name in unshown
         if " " not in name and not name.isupper() and (len(name) >= 4 or not name.isascii())
+    ]
+    if len(candidates) > 1 or candidates[0] != word:  # a gloss: the native name's last word too
+        said = {_plain(w) for w in word.split()}
+        names += [_plain(n.split()[-1]) for n in unshown if " " in n and len(n.split()[-1]) >= 4]
+        names = [n for n in names if n not in said]
+    return any(
+        folded.startswith(name) and len(folded) > len(name)
+        for folded in map(_plain, candidates)
+        for name in names
     )
+
+
+def _plain(word: str) -> str:
+    """A word folded, without its accents and apostrophes ("Yisrā'el" is "yisrael")."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold().replace("'", ""))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_GLOSSED_MAX_WORDS = 3
+_DIGIT = re.compile(r"\d")
 
 
 _OFFICES = frozenset(
@@ -331,3 +358,71 @@ def qualified_after(tokens: Sequence[Token], answers: Sequence[Mention], vocabul
         if after.norm in vocabulary or after.norm in _FILLERS or after.norm in _NOT_NAME_WORDS:
             return False
     return bool(answers)
+
+
+_PART_WORDS = frozenset({"on", "of"})
+"""Words by which a name says the entity lies on another ("Margherita Peak on Mount Stanley")."""
+
+
+def part_of_answer(
+    found: Sequence[Mention],
+    rivals: NameTable | None,
+    groups: tuple[tuple[str, ...], ...],
+) -> bool:
+    """Rules 24: whether the one rival a reply names has, in the KG, a name that says it lies on
+    a true answer, or a true answer a name that says it lies on the rival ("Margherita Peak."
+    asked of DR Congo, whose KG's Uganda entry "Margherita Peak on Mount Stanley" is the same
+    summit as DR Congo's Pic Marguerite, also called Mount Stanley): the KG may hold one place
+    twice, so the rules cannot decide."""
+    owners = {m.owner for m in found if m.owner >= 0 and not m.negated}
+    if len(owners) != 1 or rivals is None:
+        return False
+    true = {name_tokens(n)[0] for group in groups for n in group}
+    rival = {tokens for tokens, owner in rivals.names() if owner in owners}
+    return _lies_on(rival, true) or _lies_on(true, rival)
+
+
+def _lies_on(names: set[tuple[str, ...]], others: set[tuple[str, ...]]) -> bool:
+    """Whether one of ``names`` (tokens) is "A on B" or "A of B", B one of ``others`` of two
+    words or more."""
+    return any(
+        word in _PART_WORDS and i > 0 and len(tokens) - i > 2 and tokens[i + 1 :] in others
+        for tokens in names
+        for i, word in enumerate(tokens)
+    )
+
+
+_PLACE_QUESTION = frozenset({"where", "located", "called", "named", "known"})
+"""Words of a question that asks for a place or a name."""
+_PLAIN_END = re.compile(r"[\s.!]*$")
+
+
+def qualified_place(
+    tokens: Sequence[Token], found: Sequence[Mention], asked: Sequence[Token]
+) -> bool:
+    """Rules 24: whether a reply to a question about a place or a name is only a capitalised
+    word no table knows before a word of direction and a rival's name that ends the reply
+    ("Portuguese West Africa." asked where Malange lies, "German South West Africa."): a
+    colony's or a region's name the tables lack, which may be the answer's former name, so the
+    rules cannot decide; not "Portuguese Mozambique." (Mozambique's)."""
+    if not found or not any(t.norm in _PLACE_QUESTION for t in asked):
+        return False
+    first = 0
+    while first < len(tokens) and (tokens[first].norm in ARTICLES or tokens[first].norm == "in"):
+        first += 1
+    if not 2 <= len(tokens) - first <= 5 or any(t.clause != tokens[0].clause for t in tokens):
+        return False
+    covered = {i for m in found for i in range(m.start, m.end)}
+    rivals = [m for m in found if m.owner >= 0 and not m.negated]
+    return (
+        first not in covered
+        and tokens[first].word
+        and tokens[first].raw[:1].isupper()
+        and all(
+            i in covered or COMPASS.fullmatch(tokens[i].norm) is not None
+            for i in range(first + 1, len(tokens))
+        )
+        and any(COMPASS.fullmatch(t.norm) is not None for t in tokens[first + 1 :])
+        and bool(rivals)
+        and max(m.end for m in rivals) == len(tokens)
+    )

@@ -56,6 +56,7 @@ from kglens_tui.answers.places import (
     addressed_elsewhere,
     codes_of_other_currencies,
     named_as_a_country,
+    national_sign,
     qualified_units,
     with_cities,
     with_territory_signs,
@@ -78,16 +79,26 @@ from kglens_tui.answers.reply_forms import (
     BARE_CODE,
     FLAG,
     STRUCK,
+    first_part_reading,
     flag_code,
     readings,
     transliterated,
+    valence_reading,
 )
 from kglens_tui.answers.roles import no_answer_role
-from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
+from kglens_tui.answers.spelling import (
+    fuzzy_answer,
+    inflected_answer,
+    names_a_head,
+    split_name,
+)
+from kglens_tui.answers.subject_clause import renamed_since, subject_number_elsewhere
 from kglens_tui.answers.unknown import (
     another_era,
     derived_from_subject,
+    part_of_answer,
     qualified_after,
+    qualified_place,
     roles_only,
     told_after,
     type_words,
@@ -318,6 +329,7 @@ def check_wh(
         reply = STRUCK.sub(" ", reply)
     if FLAG.search(reply):  # rules 16: a flag is its country's ISO code ("🇫🇷" is "FR")
         reply = FLAG.sub(flag_code, reply)
+    reply = valence_reading(reply, true_answers) or reply  # rules 24: "Tetravalent." is "+4."
 
     def check(text: str, answers: Sequence[Sequence[str]] = true_answers) -> Checked:
         return _check_wh(text, answers, rivals, subject, question=question, answer_only=answer_only)
@@ -333,6 +345,11 @@ def check_wh(
             again = check(reading)
             if again.verdict is Verdict.CORRECT:
                 return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
+    paired = first_part_reading(reply, true_answers, rivals)
+    if paired is not None:
+        again = check(paired)
+        if again.verdict is Verdict.CORRECT:  # rules 24: "Bosnia" for Bosnia and Herzegovina
+            return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     if given_name_alone(reply, true_answers, answer_only, rivals):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
     cities = with_cities(true_answers, question)
@@ -347,6 +364,9 @@ def check_wh(
         again = check(reply, signed)
         if again.verdict is Verdict.CORRECT:  # rules 20: "$" asked of Mexico
             return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
+    national = national_sign(reply, true_answers, subject)
+    if national is not None:  # rules 24: "Mex$" asked of Mexico
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=national)
     if not ALPHABET_WORD.search(reply):
         return got
     again = check(transliterated(reply))
@@ -422,10 +442,13 @@ def _check_wh(
         text = " ".join(t.raw for t in tokens)
     shared = shared_with_subject(tokens, found, subject_names, relation)
     glossed = codes_of_other_currencies(text, tokens, found, truth)
-    qualified = qualified_units(tokens, found, groups)
+    qualified = qualified_units(tokens, found, groups, subject_names)
     addressed = addressed_elsewhere(tokens, found, tuple(answer_only))
     addressed |= named_as_a_country(tokens, found, tuple(answer_only))
     found = without_own_countries(tokens, found, tuple(answer_only))
+    renamed = renamed_since(tokens, found)
+    if renamed:  # rules 24: "Portuguese West Africa, now Angola."
+        found = [m for m in found if m not in renamed]
     answers = [
         m
         for m in found
@@ -476,6 +499,8 @@ def _check_wh(
             rival = uncertain = True
         if not rival and answers and another_number(tokens, answers, found, groups):
             rival = True
+        if not rival and subject_number_elsewhere(tokens, answers, groups, subject_named):
+            rival = True  # rules 24: "Sodium was isolated in 1808; potassium in 1807."
         if (
             not rival
             and answers
@@ -487,6 +512,7 @@ def _check_wh(
             uncertain = uncertain or unsure
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         uncertain = uncertain or (not rival and with_area_code(text))
+        uncertain = uncertain or (not answers and split_name(tokens, groups))
         if answers and not uncertain and not cut:
             vocabulary = type_words(truth, rivals)
             opening = unknown_opening(text, asked, subject_names, vocabulary)
@@ -534,6 +560,8 @@ def _check_wh(
         or (who and not found and roles_only(plain))
         or (not who and derived_from_subject(plain, _unshown(subject_names, question)))
         or _unshown_subject(tokens, subject_named, subject_names, question)
+        or part_of_answer(found, rivals, groups)
+        or qualified_place(tokens, found, asked)
     )
     return Checked(Verdict.INCORRECT, hedged, unknown)
 

@@ -246,7 +246,10 @@ class Rivals:
         found = mentions(tokenize(case.question), table)
         if not found:
             return ()
-        node = min(found, key=lambda m: m.start).owner
+        # the question's first word opens it, never its subject ("In" of "In what year was
+        # Sodium discovered?" is no Indium)
+        later = [m for m in found if m.start > 0] or found
+        node = min(later, key=lambda m: m.start).owner
         return kg.names(node)
 
 
