@@ -214,14 +214,14 @@ lower it."""
 
 
 HELD_OUT_2 = DEFAULT_DATA.with_name("verifier_heldout2.jsonl")
-HELD_OUT_2_FLOOR = 0.914
+HELD_OUT_2_FLOOR = 0.918
 """Under rules 16: 449 of 491. Before, the second held-out set's figure under rules 13 (448 of 491; 447 under rules 12; 441 under rules 11; 440 under rules 9 and 10, 439
 under rules 8, 415 under rules 7, 77.0% blind under rules 6, see verifier_heldout2.md; rules 7
 were made looking at its misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_3 = DEFAULT_DATA.with_name("verifier_heldout3.jsonl")
-HELD_OUT_3_FLOOR = 0.945
+HELD_OUT_3_FLOOR = 0.951
 """The third held-out set's figure under rules 13 (472 of 499; 470 under rules 12; 467 under rules 11; 466 under rules 9 and 10, 464
 under rules 8, 414 blind under rules 7, verifier_heldout3.md; rules 8 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
@@ -235,7 +235,7 @@ misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_5 = DEFAULT_DATA.with_name("verifier_heldout5.jsonl")
-HELD_OUT_5_FLOOR = 0.936
+HELD_OUT_5_FLOOR = 0.938
 """Under rules 20: 488 of 521; 483 under rules 16. Before, the fifth held-out set's figure under rules 14 (482 of 521; 481 under rules 13; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
 under rules 9, 431 under rules 8, verifier_heldout5.md; rules 10 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
@@ -257,7 +257,7 @@ may lower it."""
 
 
 HELD_OUT_8 = DEFAULT_DATA.with_name("verifier_heldout8.jsonl")
-HELD_OUT_8_FLOOR = 0.904
+HELD_OUT_8_FLOOR = 0.910
 """Under rules 21: 455 of 503. Under rules 20: 453 of 503; 449 under rules 16. Before, the eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
 written without the code): 423 under rules 12, 424 under rules 13 (made before the set was
 read). Rules 14 were made looking at its misses, so it is a regression set now: no rule change
@@ -273,7 +273,7 @@ now: no rule change may lower it."""
 
 
 HELD_OUT_10 = DEFAULT_DATA.with_name("verifier_heldout10.jsonl")
-HELD_OUT_10_FLOOR = 0.922
+HELD_OUT_10_FLOOR = 0.926
 """Under rules 21: 479 of 519. Under rules 20: 477 of 519; 476 under rules 17. Before, the tenth held-out set's blind figures
 (verifier_heldout10.md, written without the code): 456 of 519 under rules 12, 462 under rules
 14 and 15, 463 under rules 16 (made before the set was read). Rules 17 were made looking at its
@@ -289,7 +289,7 @@ regression set now: no rule change may lower it."""
 
 
 HELD_OUT_12 = DEFAULT_DATA.with_name("verifier_heldout12.jsonl")
-HELD_OUT_12_FLOOR = 0.895
+HELD_OUT_12_FLOOR = 0.900
 """Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
 (verifier_heldout12.md, written without the code): 447 of 543 under rules 12, 461 under rules
 16, 463 under rules 17, 467 under rules 18 (made before the set was read). Rules 19 were made
@@ -297,8 +297,8 @@ looking at its misses, so it is a regression set now: no rule change may lower i
 
 
 HELD_OUT_13 = DEFAULT_DATA.with_name("verifier_heldout13.jsonl")
-HELD_OUT_13_FLOOR = 0.910
-"""Under rules 21: 509 of 559. Under rules 20: 506 of 559. Before, the thirteenth held-out set's blind figures
+HELD_OUT_13_FLOOR = 0.917
+"""Under rules 24: 513 of 559. Under rules 21: 509. Under rules 20: 506. Before, the thirteenth held-out set's blind figures
 (verifier_heldout13.md, written without the code): 481 of 559 under rules 12, 491 under rules
 16, 492 under rules 17, 493 under rules 18, 497 under rules 19 (made before the set was read).
 Rules 20 were made looking at its misses, so it is a regression set now: no rule change may
@@ -306,30 +306,31 @@ lower it."""
 
 
 HELD_OUT_14 = DEFAULT_DATA.with_name("verifier_heldout14.jsonl")
-HELD_OUT_14_FLOOR = 0.927
+HELD_OUT_14_FLOOR = 0.938
 """Under rules 21: 507 of 549. Before, the fourteenth held-out set's blind figures
 (verifier_heldout14.md, written without the code): 497 of 549 under rules 19, 502 under rules
 20 (made before the set was read). Rules 21 were made looking at its misses, so it is a
-regression set now: no rule change may lower it (509 under rules 22 and 23)."""
+regression set now: no rule change may lower it (509 under rules 22 and 23, 515 under rules
+24)."""
 
 
 HELD_OUT_15 = DEFAULT_DATA.with_name("verifier_heldout15.jsonl")
-HELD_OUT_15_FLOOR = 0.907
+HELD_OUT_15_FLOOR = 0.916
 """The fifteenth held-out set's blind figures (verifier_heldout15.md, written without the
 code): 488 of 552 under rules 20 and under rules 21 (both made before the set was read). Rules
-22 were made looking at its misses (501, and under rules 23), so it is a regression set now: no
-rule change may lower it."""
+22 were made looking at its misses (501, and under rules 23; 506 under rules 24), so it is a
+regression set now: no rule change may lower it."""
 
 
 HELD_OUT_16 = DEFAULT_DATA.with_name("verifier_heldout16.jsonl")
-HELD_OUT_16_FLOOR = 0.819
+HELD_OUT_16_FLOOR = 0.826
 """The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
-code): 459 of 560 under rules 23 (made before the set was read)."""
+code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read)."""
 
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
-ORDINARY_FLOOR = 0.992
-"""Ordinary replies (verifier_ordinary.md): 1,145 of 1,154 under rules 21, 1,140 under rules 20
+ORDINARY_FLOOR = 0.993
+"""Ordinary replies (verifier_ordinary.md): 1,147 of 1,154 under rules 24, 1,145 under rules 21, 1,140 under rules 20
 (1,088 under rules 19, which rules 20 were made looking at). Not blind, a guard:
 a rule for hard replies must not cost plain ones (rules 18 judged 51 of them wrongly)."""
 
