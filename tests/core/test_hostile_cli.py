@@ -439,7 +439,8 @@ CASES = {
         "bench", "curves", args=lambda w: [_bad_curves(w)], code=2, shown=SHOWN[:1]
     ),  # fmt: skip
     "search-fts-syntax": _c("search", args=lambda w: [f'NEAR( "x* {H}'], shown=SHOWN[:1]),
-    "search-nothing": _c("search", args=lambda w: ["* ( )"], code=2, shown=()),
+    "search-nothing": _c("search", args=lambda w: ["  "], code=2, shown=()),
+    "search-symbols": _c("search", args=lambda w: ["* ( ) [/]"], shown=("* ( ) [/]",)),
     "study-prompt-order": _c(
         "study",
         "prompt-order",
