@@ -259,7 +259,6 @@ def names_a_head(
     said = _folded(reply)
     if not said or said in {_folded(s) for s in subject}:
         return False
-    starts = _rival_starts(rivals) if rivals is not None else {}
     for group in true_answers:
         own = {_folded(name) for name in group}
         for name in group:
@@ -272,7 +271,7 @@ def names_a_head(
             if (
                 _folded(head) == said
                 and len(said.replace(" ", "")) >= _HEAD_MIN_CHARS
-                and starts.get(said, frozenset()) <= own
+                and (rivals is None or _rival_starts(rivals, said) <= own)
             ):
                 return True
     return False
@@ -284,15 +283,32 @@ def _folded(text: str) -> str:
 
 
 @lru_cache(maxsize=16)
-def _rival_starts(rivals: NameTable) -> dict[str, frozenset[str]]:
-    """Each start of a rival's name, a word or more ("washington" of "Washington County"), with
-    the names it starts, in tokens' normal forms."""
-    out: dict[str, set[str]] = {}
+def _rival_names_by_first(rivals: NameTable) -> dict[str, list[tuple[str, ...]]]:
+    """The rivals' names (tokens' normal forms) by their first word."""
+    out: dict[str, list[tuple[str, ...]]] = {}
     for words, _ in rivals.names():
-        whole = " ".join(words)
-        for k in range(1, len(words) + 1):
-            out.setdefault(" ".join(words[:k]), set()).add(whole)
-    return {start: frozenset(names) for start, names in out.items()}
+        out.setdefault(words[0], []).append(words)
+    return out
+
+
+def _rival_starts(rivals: NameTable, start: str) -> frozenset[str]:
+    """The rivals' names that ``start`` (tokens' normal forms joined by spaces) starts, a word
+    or more ("washington" of "Washington County"), as their normal forms joined by spaces.
+    Looked up by first word: a name's every start is never built (a name of thousands of
+    words would take seconds)."""
+    by_first = _rival_names_by_first(rivals)
+    firsts = {start[:i] for i, ch in enumerate(start) if ch == " "} | {start}
+    found = set()
+    for first in firsts & by_first.keys():
+        for words in by_first[first]:
+            text = ""
+            for k, word in enumerate(words):
+                text = word if k == 0 else f"{text} {word}"
+                if len(text) >= len(start):
+                    if text == start:
+                        found.add(" ".join(words))
+                    break
+    return frozenset(found)
 
 
 def split_name(tokens: Sequence[Token], groups: tuple[tuple[str, ...], ...]) -> bool:

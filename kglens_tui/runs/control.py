@@ -14,7 +14,7 @@ from kglens_tui.runs.record import GOING, run_row, shown_status
 from kglens_tui.store.connection import retry_busy
 from kglens_tui.store.owner import owner_pid
 
-POLL_S = 0.5
+POLL_S = 0.1
 """How often a run's engine looks for a request from another process."""
 
 HELD = (RunStatus.PAUSED, RunStatus.PAUSING)

@@ -11,7 +11,9 @@ import pytest
 from verdict_support import bundled_verdict
 
 from kglens_tui.answers.abugidas import brahmic_reading
+from kglens_tui.answers.mentions import NameTable
 from kglens_tui.answers.numbers import spell_out
+from kglens_tui.answers.spelling import names_a_head
 from kglens_tui.answers.verify import check_wh
 from kglens_tui.bench.verifier_bench import Rivals
 
@@ -205,6 +207,21 @@ def test_the_head_alone_is_uncertain(rivals: Rivals) -> None:
     got = check_wh("Washington.", [["Washington, D.C."]], table, ["United States"], question=USA)
     assert got.verdict.value == "correct"
     assert got.uncertain
+
+
+@pytest.mark.parametrize(
+    ("rival", "names_it"),
+    [
+        ("Mount Kebnekaise East Ridge", False),  # the head starts a rival's name
+        ("Mount Kebnekaise " + " ".join(["peak"] * 5_000), False),  # however long
+        ("Mount Kebnekaiser", True),  # a longer word is no start
+        ("Kebnekaise Mount", True),
+    ],
+)
+def test_a_head_that_starts_a_rivals_name_names_nothing(rival: str, names_it: bool) -> None:
+    rivals = NameTable([("Mount Kebnekaise South", 1), (rival, 2), ("Sarektjakka", 3)])
+    got = names_a_head("Mount Kebnekaise.", [["Mount Kebnekaise South"]], rivals, ["Sweden"])
+    assert got is names_it
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from fake_openai_server import FakeOpenAIServer
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.cli.main import main
 from kglens_tui.llm.failures import FAILED_SHARE, STOP_REASON, WINDOW, FailureGuard
+from kglens_tui.llm.openai_compat import OpenAICompatClient
 from kglens_tui.runs.record import load_run
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
@@ -27,6 +28,19 @@ BATCH = 8
 ITERATIONS = 10
 CONCURRENCY = 4
 FAILED = int(FAILED_SHARE * WINDOW)
+
+
+@pytest.fixture(autouse=True)
+def _short_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A retry backs off up to 0.01 s, not the product's 0.5 s (full jitter): these tests check
+    why a run fails and what it stores, not how long a retry waits (test_llm_openai does)."""
+    init = OpenAICompatClient.__init__
+
+    def short(self: OpenAICompatClient, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("backoff_base_s", 0.01)
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(OpenAICompatClient, "__init__", short)
 
 
 def free_port() -> int:
