@@ -282,7 +282,7 @@ def kg_wide_html(data: RunData) -> str:
     return (
         f"<h2>{html_text(KG_WIDE_TITLE)}</h2><table><tr><th class='l'></th>"
         "<th>rate [95% interval]</th><th>chance</th><th>n</th></tr>" + "".join(rows) + "</table>"
-        f"<p class='note'>{html_text(method_note(next(kw for _, kw in estimates if kw).rate))}"
+        f"<p class='note'>{html_text(method_note(next(kw for _, kw in estimates if kw).rate, data))}"
         f" {html_text(TWO_ASKS)}.{html_text(f' {note}.' if note else '')}</p>"
         + (
             "<h3>KG-wide win rate per predicate, as logged, worst first</h3><table><tr><th class='l'>"

@@ -7,7 +7,14 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense, kg_wide_yes_rate, shown
+from kglens_tui.analysis.kgwide import (
+    KGWide,
+    census_answers,
+    kg_wide,
+    kg_wide_sense,
+    kg_wide_yes_rate,
+    shown,
+)
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.answers.bias import BLIND_GUESS
 from kglens_tui.core.safetext import LiteralTable
@@ -20,6 +27,7 @@ from kglens_tui.modes.kglens.rate_text import (
     sense_text,
     win_text,
 )
+from kglens_tui.modes.kglens.samplers import Sampler
 from kglens_tui.modes.kglens.sense_rates import ALL_SENSE, ZERO_SENSE
 from kglens_tui.textfmt import counted, pct, rate_ci
 
@@ -111,12 +119,27 @@ def senses_lines(
     return lines + ([note] if note else [])
 
 
-def method_note(rate: DesignRate) -> str:
+def method_note(rate: DesignRate, data: RunData) -> str:
     """How the estimate was made, in a sentence."""
     if rate.method == "census":
+        if data.run.config.sampler == Sampler.BRUTE_FORCE:
+            return (
+                "Brute force asks every edge once per epoch in random order: the mean over the "
+                "examined edges of their failure shares, with the census's interval."
+            )
+        whole = census_answers(data)
+        answered = data.categories(False) != "error"
+        left = 0 if whole is None else int((answered & ~whole).sum())
         return (
-            "Brute force asks every edge once per epoch in random order: the mean over the "
-            "examined edges of their failure shares, with the census's interval."
+            "This run's batch holds every edge, so each iteration asked them all: the mean over "
+            "the edges of their failure shares, with the census's interval"
+            + (
+                f"; left out: {counted(left, 'answer')} of an iteration a budget cut short "
+                "(the sampler's picks in it are no random sample)"
+                if left
+                else ""
+            )
+            + "."
         )
     return (
         "Each answer is weighted by one over the probability its edge had of being drawn (the "
@@ -138,7 +161,7 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         title=KG_WIDE_TITLE,
         title_justify="left",
         caption=noted(
-            f"{counted(rate.edges, 'edge')}. {method_note(rate)} Chance: blind guessing "
+            f"{counted(rate.edges, 'edge')}. {method_note(rate, data)} Chance: blind guessing "
             f"({BLIND_GUESS}) on the same estimand. {TWO_ASKS}.",
             [rate, *(two.rate for two in senses.values() if two is not None)],
         ),

@@ -11,6 +11,7 @@ from typing import cast
 import pytest
 
 from kglens_tui.analysis.kgwide import census, kg_wide
+from kglens_tui.analysis.kgwide_render import method_note
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.modes.kglens.engine import ProbeEngine
@@ -62,3 +63,15 @@ def test_an_iteration_cut_short_is_no_part_of_the_census(
         kept = engine.snapshot().kg_wide
         assert kept is not None and kept.method == method
         assert kept.error == pytest.approx(rate.error) and kept.se == pytest.approx(rate.se)
+    # a SQL reader's view gives one row, the same estimate
+    rows = live.conn.execute(
+        "SELECT kg_wide_method, kg_wide_error_rate, kg_wide_answers FROM run_rates "
+        "WHERE run_id = ?",
+        (live.run.id,),
+    ).fetchall()
+    assert [tuple(r) for r in rows] == [(method, pytest.approx(rate.error), rate.answers)]
+    note = method_note(rate, data)
+    if whole:
+        left = max_requests - whole * EDGES
+        assert f"left out: {left} answers of an iteration a budget cut short" in note
+    assert "Brute force" not in note
