@@ -67,7 +67,8 @@ class GridCell:
 class GridAverage:
     """One model's mean win rate over the KGs of one difficulty: finished runs only (those
     left out in `left_out`), with `examined` edges over them, an interval (`mean_interval`)
-    and the mean chance win rate of the same runs."""
+    and the mean chance win rate of the same runs. Of KG-wide rates where every run has one:
+    then `answers` holds the answers they rest on (its n), else None."""
 
     difficulty: str
     value: float | None
@@ -77,6 +78,7 @@ class GridAverage:
     examined: int
     chance: float | None
     left_out: list[tuple[int, str]]
+    answers: int | None = None
 
     def text(self, with_left_out: bool = True) -> str:
         """The cell: mean [interval], its finished runs, edges and chance, then (``with_left_out``)
@@ -88,9 +90,10 @@ class GridAverage:
         )
         if self.value is None:
             return f"— (no finished run{gone})"
+        n = f"{self.examined:,}" if self.answers is None else counted(self.answers, "answer")
         return (
             f"{rate_ci(self.value, self.low, self.high)} {counted(len(self.runs), 'run')}, "
-            f"n={self.examined:,} · chance {pct(self.chance)}{gone}"
+            f"n={n} · chance {pct(self.chance)}{gone}"
         )
 
 
@@ -308,8 +311,10 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
             if not mine:
                 continue
             counted = [c for c in mine if c.finished and c.rates.win.value is not None]
+            answers = None
             if counted and all(c.kg_wide is not None for c in counted):
                 value, low, high = kg_wide_mean([c.kg_wide for c in counted if c.kg_wide])
+                answers = sum(c.kg_wide.rate.answers for c in counted if c.kg_wide)
                 chances = [
                     1 - c.kg_wide.chance_error
                     for c in counted
@@ -331,6 +336,7 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
                     for c in mine
                     if c not in counted
                 ],
+                answers=answers,
             )
     return RunGrid(models, columns, cells, averages, hidden)
 

@@ -376,3 +376,23 @@ def test_the_compare_screen_offers_the_default_partner_first(tmp_path: Path, cap
             assert [value for _, value in select._options if isinstance(value, int)] == [2, 3]
 
     asyncio.run(drive())
+
+
+def test_an_average_of_kg_wide_rates_gives_their_answers_as_its_n(tmp_path: Path) -> None:
+    """Table 3's average of two KGs' KG-wide win rates says how many answers it rests on, not
+    how many edges the runs examined (a trial read "n=1,086" beside a rate of 1,280 answers)."""
+    db = str(tmp_path / "w.db")
+    for kg, subset in (("country", ["--subset", "paper16"]), ("elements", [])):
+        args = ["--db", db, "probe", "--no-tui", "--kg", kg, *subset, "--target", "sim"]
+        assert main([*args, "--iterations", "3", "--quiet", "--no-convergence-stop"]) == 0
+    conn = connect(Path(db))
+    grid = run_grid(conn)
+    (model,) = grid.models
+    average = grid.average(model, "easy")
+    assert average is not None and average.answers is not None
+    cells = [grid.cell(model, kg, "easy") for kg in ("country/paper16", "elements")]
+    assert all(c is not None and c.kg_wide is not None for c in cells)
+    assert average.answers == sum(c.kg_wide.rate.answers for c in cells if c and c.kg_wide)
+    assert average.answers != average.examined
+    assert f"n={average.answers:,} answers" in average.text()
+    conn.close()
