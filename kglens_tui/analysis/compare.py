@@ -101,13 +101,15 @@ class GridAverage:
 class RunGrid:
     """Table 3: rows are models, columns (KG, difficulty). `averages` holds each model's mean
     win rate per difficulty (never across difficulties); `hidden` the runs not shown, each with
-    the run shown in its cell."""
+    the run shown in its cell; `samplers` every run's sampler (a cell's headline is KG-wide,
+    one estimand whatever the sampler, so runs of two samplers share a cell)."""
 
     models: list[str]
     columns: list[tuple[str, str]]
     cells: dict[tuple[str, str, str], GridCell]
     averages: dict[tuple[str, str], GridAverage]
     hidden: list[tuple[int, int]]
+    samplers: dict[int, str] = field(default_factory=dict)
 
     def cell(self, model: str, kg: str, difficulty: str) -> GridCell | None:
         return self.cells.get((model, kg, difficulty))
@@ -180,7 +182,8 @@ def model_label(data: RunData) -> str:
 
 
 COLUMN_DEFAULTS = (("verifier", "alias"), ("generator", "template"), ("prompt_order", "paper"))
-"""Settings that change what a run's rates mean, with the value a column leaves unsaid."""
+"""Settings that change what a run's rates mean, with the value a column leaves unsaid (not the
+sampler: a cell's headline is KG-wide, one estimand whatever the sampler)."""
 
 
 def column_label(data: RunData) -> str:
@@ -338,7 +341,8 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
                 ],
                 answers=answers,
             )
-    return RunGrid(models, columns, cells, averages, hidden)
+    samplers = {d.run.id: str(d.run.config.sampler) for d in runs}
+    return RunGrid(models, columns, cells, averages, hidden, samplers)
 
 
 @dataclass(frozen=True)
@@ -498,16 +502,26 @@ class Drift:
     """Each predicate both runs estimate KG-wide: its difference and, over all of them, the
     Benjamini-Hochberg adjusted p-value (significant: below 0.05)."""
     edge_tests: EdgeTests | None = None
+    sampled: str = ""
+    """"sampler thompson → top-k" when the runs' samplers differ: their rates over the examined
+    edges are then over edges each sampler chose, and move with that alone (the KG-wide rates
+    are the same estimand whatever the sampler)."""
 
     @property
     def is_drift(self) -> bool:
-        """Same model asked the same kind of questions: a change is the model's drift."""
-        return self.same_model and not self.differs
+        """Same model asked the same kind of questions by the same sampler: a change of the
+        rates over the examined edges is the model's drift."""
+        return self.same_model and not self.differs and not self.sampled
 
     @property
     def not_drift_because(self) -> list[str]:
-        """Why the change is no drift: "different models" and the settings in `differs`."""
-        return [*([] if self.same_model else ["different models"]), *self.differs]
+        """Why the change is no drift: "different models", the settings in `differs` and the
+        samplers (`sampled`)."""
+        return [
+            *([] if self.same_model else ["different models"]),
+            *self.differs,
+            *([self.sampled] if self.sampled else []),
+        ]
 
 
 DIFFERING_SETTINGS = ("difficulty", "selection", "verifier", "generator", "prompt_order")
@@ -524,6 +538,12 @@ def _setting(data: RunData, name: str) -> str:
         return selection(data.run.kg_name, cfg.subset, cfg.predicates, full=False)
     value = str(getattr(cfg, name))
     return value.upper() if name == "difficulty" else value
+
+
+def _sampled(a: RunData, b: RunData) -> str:
+    """ "sampler A → B" when the runs' samplers differ, else ''."""
+    sa, sb = str(a.run.config.sampler), str(b.run.config.sampler)
+    return "" if sa == sb else f"sampler {sa} → {sb}"
 
 
 def differing_settings(a: RunData, b: RunData) -> list[str]:
@@ -580,6 +600,7 @@ def drift(a: RunData, b: RunData, *, adjusted: bool = True, level: float = LEVEL
         edge_tests=edge_tests(pairs),
         same_model=a.run.target_label == b.run.target_label,
         differs=differing_settings(a, b),
+        sampled=_sampled(a, b),
         chance_a=run_chance(a, adjusted),
         chance_b=run_chance(b, adjusted),
         rates_a=ra,

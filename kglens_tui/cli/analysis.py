@@ -444,9 +444,16 @@ def _grid_notes(grid: RunGrid, metric: str) -> list[str]:
 
     notes = []
     for run_id, shown in grid.hidden:
+        mine, theirs = grid.samplers.get(run_id), grid.samplers.get(shown)
+        samplers = (
+            f" (its sampler is {mine}, run {shown}'s {theirs}: the cell's KG-wide rate is one "
+            "estimand whatever the sampler)"
+            if mine != theirs
+            else ""
+        )
         notes.append(
             f"Run {run_id} is not in the table: run {shown} has the same model, KG selection, "
-            f"settings and difficulty, and {CELL_RULE}."
+            f"settings and difficulty{samplers}, and {CELL_RULE}."
         )
     if metric != "win":
         return notes

@@ -124,3 +124,29 @@ def test_a_difference_that_rounds_to_zero_has_no_sign(runs: tuple[RunData, RunDa
         "0.0",
         "0.0",
     ]
+
+
+def test_runs_of_two_samplers_are_no_drift_and_share_a_kg_wide_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same target under top-k and under brute force: the rates over the examined edges
+    differ by where each sampler looked, so the change is no drift and names the samplers,
+    while the KG-wide difference carries no such caveat (one estimand whatever the sampler);
+    Table 3's cell shows one of them and says the other's sampler differs (a trial's finding:
+    it said the two had the same settings)."""
+    from kglens_tui.cli.main import main
+
+    db = str(tmp_path / "w.db")
+    probe = ["--db", db, "probe", "--no-tui", "--quiet", "--subset", "paper16", "--target", "sim"]
+    assert main([*probe, "--iterations", "3", "--no-convergence-stop"]) == 0
+    assert main([*probe, "--iterations", "3", "--sampler", "brute-force"]) == 0
+    capsys.readouterr()
+    assert main(["--db", db, "compare", "1", "2"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Drift not measured (sampler top-k → brute-force)" in out
+    assert "(same model, same kind of questions)" not in out
+    line = out[out.index("KG-wide win rate, run 1 → run 2") :][:200]
+    assert "runs differ in" not in line
+    hidden = [n for n in ("Run 1 is not in the table", "Run 2 is not in the table") if n in out]
+    assert len(hidden) == 1
+    assert "its sampler is" in out and "one estimand whatever the sampler" in out
