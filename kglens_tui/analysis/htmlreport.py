@@ -34,6 +34,7 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.modes.kglens.rate_text import (
     TOO_FEW_PAIRS,
     capped_note,
+    chance_text,
     n_text,
     sense_text,
     win_text,
@@ -247,7 +248,8 @@ def kg_wide_html(data: RunData) -> str:
         chance = kw.chance_win
         rows.append(
             f"<tr><td class='l'>{name}</td><td>{html_text(win_text(kw.rate))}</td>"
-            f"<td>{pct(chance)}</td><td>{html_text(n_text(kw.rate))}</td></tr>"
+            f"<td>{html_text(chance_text(chance, kw.rate))}</td>"
+            f"<td>{html_text(n_text(kw.rate))}</td></tr>"
         )
     for sense, label in SENSE_ROWS.items():
         two = kg_wide_sense(data, sense, adjusted=False)
@@ -273,7 +275,7 @@ def kg_wide_html(data: RunData) -> str:
     per = predicate_kg_wide(data)
     pred_rows = "".join(
         f"<tr><td class='l'>{html_text(name)}</td><td>{html_text(win_text(kw.rate))}</td>"
-        f"<td>{pct(kw.chance_win)}</td>"
+        f"<td>{html_text(chance_text(kw.chance_win, kw.rate))}</td>"
         f"<td>{kw.rate.answers:,}</td><td>{kw.rate.edges:,}</td></tr>"
         for name, kw in sorted(per.items(), key=lambda item: (item[1].rate.win, item[0]))
     )

@@ -22,6 +22,7 @@ from kglens_tui.modes.kglens.estimates import DesignRate
 from kglens_tui.modes.kglens.rate_text import (
     TOO_FEW_PAIRS,
     capped_note,
+    chance_text,
     n_text,
     noted,
     sense_text,
@@ -170,7 +171,9 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
     for col in ("metric", "value [95% interval]", "chance", "n"):
         table.add_column(col, justify="left" if col == "metric" else "right")
     chance = kw.chance_win
-    table.add_row("win rate (one ask right)", win_text(rate), pct(chance), Text(n_text(rate)))
+    table.add_row(
+        "win rate (one ask right)", win_text(rate), chance_text(chance, rate), Text(n_text(rate))
+    )
     table.add_row(
         "error rate (one ask wrong)",
         sense_text(rate),
@@ -236,10 +239,20 @@ def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> Liter
         caption_justify="left",
     )
     for col in ("group", "win [95% interval]", "chance", "answers", "edges"):
-        table.add_column(col, justify="left" if col == "group" else "right", no_wrap=col != "group")
+        # the figures stay whole; a name, and chance's words after its figure, wrap
+        table.add_column(
+            col,
+            justify="left" if col == "group" else "right",
+            no_wrap=col not in ("group", "chance"),
+            min_width=12 if col == "group" else None,
+        )
     for name, kw in sorted(rows.items(), key=lambda item: (item[1].rate.win, item[0])):
         chance = kw.chance_win
         table.add_row(
-            name, win_text(kw.rate), pct(chance), f"{kw.rate.answers:,}", f"{kw.rate.edges:,}"
+            name,
+            win_text(kw.rate),
+            chance_text(chance, kw.rate),
+            f"{kw.rate.answers:,}",
+            f"{kw.rate.edges:,}",
         )
     return table

@@ -16,6 +16,8 @@ from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.answers.bias import BLIND_GUESS, baseline_from_counts
 from kglens_tui.cli.main import main
 from kglens_tui.modes.kglens.chance import guess_failure, yes_only_note
+from kglens_tui.modes.kglens.estimates import DesignRate
+from kglens_tui.modes.kglens.rate_text import BEATS_RATE, IN_INTERVAL, chance_text
 from kglens_tui.store.connection import connect
 
 
@@ -70,5 +72,16 @@ def test_a_mono_object_predicate_has_a_constant_yes_as_chance(tmp_path: Path, ca
         "Yes/No question about them expects Yes" in flat
     )
     assert yes_only_note(data.kg, data.kg_pos[~member], data.run.config) == ""
+    table = flat[flat.index("KG-wide win rate per predicate") :]
+    row = table[table.index("│ member of") :][:160]
+    assert "100.0% · a blind guess" in row and "beats the rate" in row
     wh = replace(data.run.config, difficulty="wh")
     assert yes_only_note(data.kg, data.kg_pos, wh) == ""
+
+
+def test_chance_says_when_it_beats_the_rate_or_falls_in_its_interval() -> None:
+    rate = DesignRate(error=0.5, se=0.05, answers=100, edges=100, method="design")  # win 40-60%
+    assert chance_text(0.75, rate) == f"75.0% · {BEATS_RATE}"
+    assert chance_text(0.5, rate) == f"50.0% · {IN_INTERVAL}"
+    assert chance_text(0.25, rate) == "25.0%"
+    assert chance_text(None, rate) == "—"

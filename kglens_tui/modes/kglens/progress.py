@@ -13,6 +13,7 @@ from kglens_tui.core.intervals import stored_rate
 from kglens_tui.modes.kglens.rate_text import (
     TOO_FEW_PAIRS,
     capped_note,
+    chance_text,
     n_text,
     sense_text,
     win_text,
@@ -69,7 +70,8 @@ def probe_figures(snap: ProbeSnapshot, baseline: Baseline | None) -> ProbeFigure
     bounded = []
     if snap.kg_wide is not None:
         bounded.append(within_unit(snap.kg_wide))
-        wide.append(("win", win_text(bounded[0]), pct(_chance(snap.kg_wide_chance, True))))
+        chance_win = _chance(snap.kg_wide_chance, True)
+        wide.append(("win", win_text(bounded[0]), chance_text(chance_win, bounded[0])))
         n = n_text(snap.kg_wide)
         for sense, two in snap.kg_wide_senses.items():
             if two is not None:

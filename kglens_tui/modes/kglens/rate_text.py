@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from kglens_tui.modes.kglens.estimates import DesignRate
-from kglens_tui.textfmt import counted, rate_ci
+from kglens_tui.textfmt import counted, pct, rate_ci
 
 CAPPED = "†"
 """After the interval of a rate whose estimate fell outside [0, 1] and is shown at the nearest
@@ -29,6 +29,28 @@ def win_text(rate: DesignRate) -> str:
     """The KG-wide win rate with its 95% interval: "77.3% [67.7–86.9]"."""
     low, high = rate.win_interval()
     return rate_ci(rate.win, low, high) + (CAPPED if rate.capped else "")
+
+
+BEATS_RATE = "a blind guess beats the rate"
+"""After a chance above the whole interval of the win rate beside it (`chance_text`)."""
+IN_INTERVAL = "in the interval"
+"""After a chance inside the interval of the win rate beside it: the model is not told apart
+from blind guessing there (`chance_text`)."""
+
+
+def chance_text(chance_win: float | None, rate: DesignRate) -> str:
+    """Blind guessing's win rate beside a KG-wide win rate, saying so where it is above the
+    rate's whole interval (`BEATS_RATE`) or inside it (`IN_INTERVAL`): "74.8% · a blind guess
+    beats the rate"; "—" when unknown."""
+    if chance_win is None:
+        return pct(None)
+    low, high = rate.win_interval()
+    shown = pct(chance_win)
+    if chance_win > high:
+        return f"{shown} · {BEATS_RATE}"
+    if chance_win >= low:
+        return f"{shown} · {IN_INTERVAL}"
+    return shown
 
 
 def sense_text(rate: DesignRate) -> str:
