@@ -112,6 +112,9 @@ REPLIES_PER_REFRESH = 6
 BASELINE_ATTR = {"win": "win_rate", "zero_sense": "zero_sense", "all_sense": "all_sense"}
 
 METRICS = (("win", "Win rate"), ("zero_sense", "Zero-sense rate"), ("all_sense", "All-sense rate"))
+EXAMINED = "examined edges"
+"""What the paper's three rates are over, as their cards and the narrow box say (the KG-wide
+rates are in the title lines above them)."""
 
 
 TITLE_MARGIN = 2
@@ -425,8 +428,10 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         yield Static("", id="run-title")
         with Horizontal(id="top"):
             for attr, title in METRICS:
-                yield MetricCard(attr, title)
-            yield Static("", id="rates")
+                yield MetricCard(attr, f"{title}, {EXAMINED}")
+            rates = Static("", id="rates")
+            rates.border_title = EXAMINED
+            yield rates
             yield Static("", id="progress")
         with Grid(id="panes"):
             with Vertical(id="replies-pane"):
