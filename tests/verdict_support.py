@@ -3,8 +3,10 @@ is the capital of Australia?" against it; the verdict a run gives a reply on a b
 
 from __future__ import annotations
 
+import dataclasses
+
 from kglens_tui.answers.mentions import NameTable
-from kglens_tui.answers.verify import check_wh
+from kglens_tui.answers.verify import Checked, check_wh
 from kglens_tui.bench.verifier_bench import Case, Rivals, matcher_verdict
 from kglens_tui.core.question_type import WH
 from kglens_tui.core.verdict import Verdict
@@ -45,3 +47,36 @@ def bundled_verdict(
         predicate=predicate,
     )
     return matcher_verdict(case, rivals).verdict
+
+
+CASE_TEMPLATE = Case(
+    id="",
+    source="hand-written for tests",
+    kg="country",
+    object_type="city",
+    qtype=WH,
+    question="",
+    expected="",
+    answers=(),
+    reply="",
+    label="",
+    hedged=False,
+)
+
+
+def checked(rivals: Rivals, reply: str, asked: tuple[str, tuple, tuple[str, str, str]]) -> Checked:
+    """What a run makes of ``reply`` to ``asked`` (question, true answers, (KG, predicate,
+    type)); an answer given as a string is one name."""
+    question, answers, (kg, predicate, object_type) = asked
+    groups = tuple((a,) if isinstance(a, str) else tuple(a) for a in answers)
+    case = dataclasses.replace(
+        CASE_TEMPLATE,
+        id=question,
+        kg=kg,
+        predicate=predicate,
+        object_type=object_type,
+        question=question,
+        answers=groups,
+        reply=reply,
+    )
+    return matcher_verdict(case, rivals)

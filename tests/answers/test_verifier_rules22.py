@@ -8,15 +8,12 @@ edges and keep their verdicts and their certainty."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from verdict_support import checked
 
 from kglens_tui.answers.numbers import with_area_code
 from kglens_tui.answers.unknown import another_era, derived_from_subject, roles_only, unknown_sign
-from kglens_tui.answers.verify import Checked
-from kglens_tui.bench.verifier_bench import Case, Rivals, matcher_verdict
-from kglens_tui.core.question_type import WH
+from kglens_tui.bench.verifier_bench import Rivals
 
 CAPITAL = ("country", "capital", "city")
 CURRENCY = ("country", "currency", "currency")
@@ -75,43 +72,11 @@ UK_HEAD = (
     HEAD_OF_GOVERNMENT,
 )
 
-TEMPLATE = Case(
-    id="",
-    source="hand-written for tests",
-    kg="country",
-    object_type="city",
-    qtype=WH,
-    question="",
-    expected="",
-    answers=(),
-    reply="",
-    label="",
-    hedged=False,
-)
-
 
 @pytest.fixture(scope="module")
 def rivals() -> Rivals:
     """The names of the bundled KGs' entities, loaded once."""
     return Rivals(["country", "elements", "places"])
-
-
-def checked(rivals: Rivals, reply: str, asked: tuple[str, tuple, tuple[str, str, str]]) -> Checked:
-    """What a run makes of ``reply`` to ``asked`` (question, true answers, (KG, predicate,
-    type)); an answer given as a string is one name."""
-    question, answers, (kg, predicate, object_type) = asked
-    groups = tuple((a,) if isinstance(a, str) else tuple(a) for a in answers)
-    case = dataclasses.replace(
-        TEMPLATE,
-        id=question,
-        kg=kg,
-        predicate=predicate,
-        object_type=object_type,
-        question=question,
-        answers=groups,
-        reply=reply,
-    )
-    return matcher_verdict(case, rivals)
 
 
 # Aim A: replies the rules cannot read are uncertain (their verdict is the rules' best reading)

@@ -9,14 +9,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from verdict_support import CASE_TEMPLATE, checked
 
 from kglens_tui.answers.mentions import tokenize
 from kglens_tui.answers.places import adjective_of, national_sign
 from kglens_tui.answers.reply_forms import class_prefix_reading, cognate_reading, valence_reading
 from kglens_tui.answers.spelling import similarity, split_name
-from kglens_tui.answers.verify import Checked
-from kglens_tui.bench.verifier_bench import Case, Rivals, matcher_verdict
-from kglens_tui.core.question_type import WH
+from kglens_tui.bench.verifier_bench import Rivals
 
 CAPITAL = ("country", "capital", "city")
 CURRENCY = ("country", "currency", "currency")
@@ -221,43 +220,11 @@ RUTHENIUM_PLACE = ("Where was Ruthenium discovered?", ("Russia",), DISCOVERY_PLA
 GERMANIUM_PLACE = ("Where was Germanium discovered?", ("Germany",), DISCOVERY_PLACE)
 HAFNIUM_PLACE = ("Where was Hafnium discovered?", ("Denmark",), DISCOVERY_PLACE)
 
-TEMPLATE = Case(
-    id="",
-    source="hand-written for tests",
-    kg="country",
-    object_type="city",
-    qtype=WH,
-    question="",
-    expected="",
-    answers=(),
-    reply="",
-    label="",
-    hedged=False,
-)
-
 
 @pytest.fixture(scope="module")
 def rivals() -> Rivals:
     """The names of the bundled KGs' entities, loaded once."""
     return Rivals(["country", "elements", "places"])
-
-
-def checked(rivals: Rivals, reply: str, asked: tuple[str, tuple, tuple[str, str, str]]) -> Checked:
-    """What a run makes of ``reply`` to ``asked`` (question, true answers, (KG, predicate,
-    type)); an answer given as a string is one name."""
-    question, answers, (kg, predicate, object_type) = asked
-    groups = tuple((a,) if isinstance(a, str) else tuple(a) for a in answers)
-    case = dataclasses.replace(
-        TEMPLATE,
-        id=question,
-        kg=kg,
-        predicate=predicate,
-        object_type=object_type,
-        question=question,
-        answers=groups,
-        reply=reply,
-    )
-    return matcher_verdict(case, rivals)
 
 
 # Replies whose verdict or certainty rules 24 changes (the comment: what rules 23 gave)
@@ -1041,7 +1008,7 @@ def test_the_bench_finds_the_subject_after_the_questions_first_word(rivals: Riva
     # "In" opens the question; it is no Indium (its symbol)
     question, answers, (kg, predicate, object_type) = SODIUM_YEAR
     case = dataclasses.replace(
-        TEMPLATE, id="subject", kg=kg, predicate=predicate, object_type=object_type,
+        CASE_TEMPLATE, id="subject", kg=kg, predicate=predicate, object_type=object_type,
         question=question, answers=((answers[0],),),
     )  # fmt: skip
     assert "Sodium" in rivals.subject(case)
