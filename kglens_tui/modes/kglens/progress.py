@@ -43,8 +43,8 @@ class ProbeFigures:
     asks)")."""
     note: str = ""
     """`rate_text.CAPPED_NOTE` when a KG-wide rate shown is held at 0% or 100%, else ""."""
-    senses_pending: bool = False
-    """The run has two-ask rates, none precise enough to show yet (`sense_rates.settled`)."""
+    senses_pending: tuple[str, ...] = ()
+    """The two-ask rates not precise enough to show yet (`sense_rates.settled`), by name."""
 
 
 def probe_figures(snap: ProbeSnapshot, baseline: Baseline | None) -> ProbeFigures:
@@ -84,7 +84,9 @@ def probe_figures(snap: ProbeSnapshot, baseline: Baseline | None) -> ProbeFigure
         kg_wide=tuple(wide),
         kg_wide_n=n,
         note=capped_note(bounded),
-        senses_pending=bool(wide) and len(wide) == 1 and bool(snap.kg_wide_senses),
+        senses_pending=tuple(
+            sense for sense, two in snap.kg_wide_senses.items() if two is None and wide
+        ),
     )
 
 
@@ -107,7 +109,8 @@ def rate_items(figures: ProbeFigures) -> list[str]:
         ]
         wide.insert(1, figures.kg_wide_n)
         if figures.senses_pending:
-            wide.append(f"KG-wide zero-sense and all-sense (2 asks) {TOO_FEW_PAIRS}")
+            pending = " and ".join(figures.senses_pending)
+            wide.append(f"KG-wide {pending} (2 asks) {TOO_FEW_PAIRS}")
         if figures.note:
             wide.append(figures.note)
     else:

@@ -35,6 +35,10 @@ def test_unsettled_two_ask_rates_are_said_to_be_so() -> None:
     assert any(item.startswith("KG-wide zero-sense (2 asks) 10.0% [") for item in settled)
     # a run without two-ask rates (none computed yet) says nothing of them
     assert not any("2 asks" in item for item in _items(WIN, {}))
+    # one settled, one not (a WH run's all-sense): the other is said to be unsettled
+    half = _items(WIN, {ZERO_SENSE: PAIR, ALL_SENSE: None})
+    assert any(item.startswith("KG-wide zero-sense (2 asks) 10.0% [") for item in half)
+    assert f"KG-wide all-sense (2 asks) {TOO_FEW_PAIRS}" in half
 
 
 def test_a_capped_rate_is_marked_and_the_mark_explained() -> None:
