@@ -54,14 +54,16 @@ COMPARE_HELP = """\
 | `escape` | back |
 | `]` / `[` | sort the focused table by the next column / the other way (or click a column's title) |
 
-**Top**: Table 3, one row per model, one column per KG and difficulty: the win rate (95% Wilson
-interval) of the run that stands for that cell (one that examined edges, did not fail and
-finished before others, then the most edges examined, then the latest), n (examined edges) and
-chance (blind guessing
-on the questions the run asked, each ask independent, as `kglens report`; like the rates, over
-the replies left after triage unless `o` shows them as logged). An average column per
-difficulty with two or more KGs: the mean of a model's finished runs there; rates of different
-difficulties are never averaged (what chance scores differs with the questions asked).
+**Top**: Table 3, one row per model, one column per KG and difficulty: the KG-wide win rate
+(95% interval, chance on the same estimand, n answers) of the run that stands for that cell
+(one that examined edges, did not fail and finished before others, then the most edges
+examined, then the latest; its sampler does not matter: the KG-wide rate is one estimand
+whatever it is), then its win rate over the edges it examined (95% Wilson interval, n examined
+edges, chance: blind guessing on the questions the run asked, each ask independent, as
+`kglens report`; like the rates, over the replies left after triage unless `o` shows them as
+logged). An average column per difficulty with two or more KGs: the mean of a model's finished
+runs there, its n the answers of their KG-wide rates; rates of different difficulties are never
+averaged (what chance scores differs with the questions asked).
 **Bottom**: run A against run B (choose B above; the KGLens runs on A's KG, in the same order,
 the first by default): first the KG-wide difference of their win rates with its 95% interval and
 p-value (saying on that line when the runs differ in difficulty, KG selection, verifier, question
@@ -71,7 +73,8 @@ scrolls to what does not fit. Then, on the edges both examined: how many edges e
 model knows (m > n), partly knows or does not know (m = 0), and the edges one knows and the other
 does not, largest difference in expected error first (m/n err: right / wrong answers
 and expected error in each run). The change B−A is drift only for the same model asked the same
-kind of questions (difficulty, KG selection, verifier, question generator and prompt order alike);
+kind of questions (difficulty, KG selection, verifier, question generator and prompt order alike)
+by the same sampler (the rates over the examined edges move with where a sampler looked);
 otherwise it says what differs.
 **⚠ bias**: a run whose Yes/No answers are explained by answer bias (a yes-rate outside 20-80%
 and a balanced accuracy below 0.6, as `kglens report`); under the table, each such run of the
