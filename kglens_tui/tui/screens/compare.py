@@ -189,20 +189,23 @@ def _read_grid(
                 cells.append("")
                 continue
             win = cell.rates.win
+            examined_chance = f"chance {pct(cell.chance.win_rate)}"
             if cell.kg_wide is not None:
                 wide = cell.kg_wide.rate
                 lines = [
                     heat(wide.error, f"KG-wide {win_text(wide)}"),
-                    Text(f"examined {pct(win.value)} n={cell.rates.examined:,}"),
+                    Text(f"chance {pct(cell.kg_wide.chance_win)} · n={wide.answers:,}"),
+                    Text(
+                        f"examined {pct(win.value)} n={cell.rates.examined:,} · {examined_chance}"
+                    ),
+                    Text(f"run {cell.run_id}{cell.incomplete}"),
                 ]
             else:
                 lines = [
                     heat_cell(win, None if win.value is None else 1.0 - win.value),
                     Text(f"n={cell.rates.examined:,}"),
+                    Text(f"{examined_chance} · run {cell.run_id}{cell.incomplete}"),
                 ]
-            lines.append(
-                Text(f"chance {pct(cell.chance.win_rate)} · run {cell.run_id}{cell.incomplete}")
-            )
             if _warning(conn, out, cell.run_id):
                 lines.append(Text("⚠ bias", WARNING_STYLE))
             grid_runs.append(cell.run_id)
