@@ -379,8 +379,8 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         )
     if everyone.warning():
         console.print(f"[bold yellow]⚠ {everyone.warning()}[/]")
-    if args.csv:
-        _wrote(write_groups_csv(rows, Path(args.csv), force=args.force))
+    if args.csv:  # the whole filtered run last, as the table shows it
+        _wrote(write_groups_csv([*rows, total], Path(args.csv), force=args.force))
     if args.error_types:
         s = error_type_summary(data, adjusted)
         t5 = LiteralTable(
@@ -872,7 +872,7 @@ def _export_declared_report(
 
 def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis import exports
-    from kglens_tui.analysis.groups import group_table
+    from kglens_tui.analysis.groups import group_table, overall
     from kglens_tui.analysis.htmlreport import write_html_report
     from kglens_tui.analysis.rundata import load_run_data
 
@@ -907,6 +907,7 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         _wrote(writer(data, path, adjusted=adjusted, force=force))
     if args.groups:
         rows = group_table(data, args.by, adjusted=adjusted, prefix=args.prefix)
+        rows.append(overall(data, adjusted=adjusted))  # the whole run last
         _wrote(exports.write_groups_csv(rows, Path(args.groups), force=force))
     if args.html:
         _wrote(write_html_report(data, Path(args.html), force=force))

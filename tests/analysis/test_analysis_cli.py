@@ -253,7 +253,8 @@ def test_export_and_ego(db, capsys, tmp_path: Path) -> None:
     assert code == 0 and out.count("wrote") == len(files)
     assert nx.read_gexf(out_dir / "pkg.gexf").number_of_edges() == 8
     assert nx.read_graphml(out_dir / "pkg.graphml").number_of_edges() == 8
-    assert len(list(csv.DictReader((out_dir / "groups.csv").open()))) == 5
+    groups = list(csv.DictReader((out_dir / "groups.csv").open()))
+    assert len(groups) == 5 + 1 and groups[-1]["key"] == "all"  # five groups, then the run
     assert run(capsys, "--db", path, "export", str(a))[0] == 2
     ego = tmp_path / "ego.json"
     code, _ = run(capsys, "--db", path, "ego", str(a), "Aland", "--json", str(ego))
