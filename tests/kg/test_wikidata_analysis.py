@@ -39,11 +39,14 @@ def build_and_probe(tmp_path: Path, server: ReplayServer) -> str:
 
 
 def analyze(db: str, tmp_path: Path, *options: str) -> dict[str, tuple[str, int]]:
-    """`kglens analyze 1 OPTIONS` as CSV: key -> (label, edges)."""
+    """`kglens analyze 1 OPTIONS` as CSV: key -> (label, edges) of each group (the whole run's
+    row, last, left out)."""
     out = tmp_path / "table.csv"
     assert main(["--db", db, "analyze", "1", *options, "--csv", str(out), "--force"]) == 0
     with out.open(encoding="utf-8") as fh:
-        return {r["key"]: (r["label"], int(r["edges"])) for r in csv.DictReader(fh)}
+        rows = list(csv.DictReader(fh))
+    assert rows[-1]["key"] == "all"
+    return {r["key"]: (r["label"], int(r["edges"])) for r in rows[:-1]}
 
 
 def test_year_and_group_analyses_have_rows(tmp_path: Path, server, capsys) -> None:

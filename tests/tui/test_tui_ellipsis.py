@@ -111,7 +111,9 @@ async def test_at_80x24_compare_gives_table_3_whole_and_cuts_names_with_an_ellip
             # on one line where the table fits so, else a line each: never cut
             assert "…" not in cell
             assert re.search(r"\d+\.\d% \[[\d.]+–[\d.]+\]", cell)
-            assert re.search(rf"n=[\d,]+(\n| · )chance \d+\.\d% · run {run}$", cell)
+            # the KG-wide rate's chance and n, the examined rate's n and chance, then the run
+            assert re.search(r"chance \d+\.\d% · n=[\d,]+(\n| · )examined ", cell)
+            assert re.search(rf"n=[\d,]+ · chance \d+\.\d%(\n| · )run {run}$", cell)
         shown = 0
         for side in ("#cmp-a-only", "#cmp-b-only"):
             table = screen.query_one(side)
