@@ -560,17 +560,21 @@ async def test_a_failed_chance_replay_and_predicate_read_settle_the_screen_and_a
         app.open_run(run_id)
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
         screen = app.screen
+        told = "chance band not replayed: no [bold]band[/] today"
+        # the notice is a message the app handles after the failure is set: wait for it too
         await wait_for(
             pilot,
-            lambda: screen.settled and len(screen.failures) == 2,
+            lambda: (
+                screen.settled
+                and len(screen.failures) == 2
+                and told in [str(n.message) for n in notices_of(app)]
+            ),
             120,
-            describe=lambda: (screen.pending, screen.failures),
+            describe=lambda: (screen.pending, screen.failures, notices_of(app)),
         )
         assert screen.coin is None and screen.pred_rows is None
-        assert screen.failures["chance"] == "chance band not replayed: no [bold]band[/] today"
+        assert screen.failures["chance"] == told
         assert "predicates [red]gone[/]" in screen.failures["predicates"]
-        told = [str(n.message) for n in notices_of(app)]
-        assert "chance band not replayed: no [bold]band[/] today" in told
         title = screen.query_one("#preds-title", Static)
         assert "predicates [red]gone[/]" in str(title.render())
 
