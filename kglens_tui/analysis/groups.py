@@ -29,7 +29,7 @@ from kglens_tui.answers.bias import (
 from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson, worst_first
 from kglens_tui.core.question_type import WH, YES_NO
-from kglens_tui.textfmt import interval, num, pct, simulated_mark
+from kglens_tui.textfmt import interval, num, pct, selection, simulated_mark
 
 GROUP_BY = ("predicate", "subject", "object", "group", "year")
 
@@ -415,9 +415,12 @@ class GroupComparison:
 
 
 def run_column(data: RunData) -> RunColumn:
-    """A run's column header: its target label, KG and difficulty."""
+    """A run's column header: its target label, KG selection (subset and predicates, as
+    `textfmt.selection` names them) and difficulty."""
     label = data.run.target_label + simulated_mark(data.run.target_label, data.run.simulated)
-    return RunColumn(data.run.id, label, data.run.kg_name, str(data.run.config.difficulty))
+    cfg = data.run.config
+    asked = selection(data.run.kg_name, cfg.subset, cfg.predicates, full=False)
+    return RunColumn(data.run.id, label, asked, str(cfg.difficulty))
 
 
 def group_comparison(
