@@ -16,7 +16,7 @@ from kglens_tui.analysis.rundata import DROPPED, RunData
 from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.core.question_type import YES_NO
 from kglens_tui.modes.kglens.chance import ChanceRates, chance_rates, guess_failure
-from kglens_tui.modes.kglens.design import is_census
+from kglens_tui.modes.kglens.design import is_census, whole_iterations
 from kglens_tui.modes.kglens.estimates import DesignRate, census_rate, design_rate, hajek_rate
 from kglens_tui.modes.kglens.rate_text import within_unit
 from kglens_tui.modes.kglens.runstore import FAILED
@@ -87,11 +87,8 @@ def census_answers(data: RunData) -> np.ndarray | None:
         return np.ones(len(data.obs.pos), dtype=bool)
 
     def compute() -> np.ndarray | None:
-        its, pos = data.obs.iteration, data.obs.pos
-        pairs = np.unique(np.stack((its, pos), axis=1), axis=0) if len(its) else np.empty((0, 2))
-        numbers, covered = np.unique(pairs[:, 0], return_counts=True)
-        whole = numbers[covered >= data.n_edges]
-        return np.isin(its, whole) if len(whole) else None
+        whole = whole_iterations(data.obs.iteration, data.obs.pos, data.n_edges)
+        return whole if whole.any() else None
 
     return data.memo(("census-answers",), compute)
 

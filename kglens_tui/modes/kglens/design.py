@@ -135,6 +135,21 @@ def is_census(sampler: str, batch_size: int, edges: int) -> bool:
     return sampler == Sampler.BRUTE_FORCE or batch_size >= edges
 
 
+def whole_iterations(
+    iterations: npt.NDArray[np.int64], positions: npt.NDArray[np.int64], edges: int
+) -> npt.NDArray[np.bool_]:
+    """Per answer (its iteration and run-edge position): whether its iteration asked every one
+    of the run's ``edges``. A census of a batch as large as the run rests on these: an iteration
+    a budget cut short asked the sampler's picks and a floor, and its picks are no random
+    sample."""
+    its = np.asarray(iterations, dtype=np.int64)
+    if not len(its):
+        return np.zeros(0, dtype=bool)
+    pairs = np.unique(np.stack((its, np.asarray(positions, dtype=np.int64)), axis=1), axis=0)
+    numbers, covered = np.unique(pairs[:, 0], return_counts=True)
+    return np.isin(its, numbers[covered >= edges])
+
+
 def designed_sample(
     sampler: str,
     state: PKGState,

@@ -46,6 +46,7 @@ from kglens_tui.modes.kglens.design import (
     control_predictions,
     designed_sample,
     is_census,
+    whole_iterations,
 )
 from kglens_tui.modes.kglens.estimates import DesignRate, DrawTerms, census_rate
 from kglens_tui.modes.kglens.learned import (
@@ -664,9 +665,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         its = np.array([r[0] for r in rows], dtype=np.int64)
         pos = np.array([r[1] for r in rows], dtype=np.int64)
         category = np.array([r[2] for r in rows], dtype=object)
-        pairs = np.unique(np.stack((its, pos), axis=1), axis=0)
-        numbers, covered = np.unique(pairs[:, 0], return_counts=True)
-        whole = np.isin(its, numbers[covered >= len(self.positions)])
+        whole = whole_iterations(its, pos, len(self.positions))
         if not whole.any():
             return None
         failed = np.isin(category, FAILED)
