@@ -187,9 +187,14 @@ class KGIndex:
     def has_false_object(self, positions: Sequence[int] | np.ndarray) -> npt.NDArray[np.bool_]:
         """For each edge position: whether `hard_negative` finds a false object for its subject
         and predicate. Where it does not, every Yes/No question about the edge asks about a true
-        object and expects Yes (a constant Yes answers them all right)."""
-        pos = np.asarray(positions, dtype=np.int64)
-        if not len(pos):
+        object and expects Yes (a constant Yes answers them all right). Worked out once for
+        every edge of the KG (`_false_object`)."""
+        return self._false_object[np.asarray(positions, dtype=np.int64)]
+
+    @cached_property
+    def _false_object(self) -> npt.NDArray[np.bool_]:
+        """`has_false_object` of every edge position."""
+        if not len(self.s):
             return np.zeros(0, dtype=bool)
         n_preds = max(len(self.pred_keys), int(self.p.max()) + 1)
         pool = np.array([len(self.candidates(pi)) for pi in range(n_preds)], dtype=np.int64)
@@ -197,9 +202,9 @@ class KGIndex:
         namesakes = np.array(
             [int(shared[self.candidates(pi)].sum()) for pi in range(n_preds)], dtype=np.int64
         )
-        pairs, counts = np.unique(self.s * n_preds + self.p, return_counts=True)
-        s, p = self.s[pos], self.p[pos]
-        true_count = counts[np.searchsorted(pairs, s * n_preds + p)]
+        s, p = self.s, self.p
+        _, pair, counts = np.unique(s * n_preds + p, return_inverse=True, return_counts=True)
+        true_count = counts[pair]
         # what `not_false` leaves out of the pool is at most the true objects, the subject and
         # the pool's nodes that share a name: a larger pool surely has a false object
         out: npt.NDArray[np.bool_] = pool[p] > true_count + 1 + namesakes[p]
