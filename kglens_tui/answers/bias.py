@@ -431,8 +431,9 @@ def baseline_from_counts(
     # asks a guess surely answers right: constant Wh answers that are true, Yes/No questions
     # that can only expect Yes; the other Yes/No asks are a coin's
     yn_seen = np.where(yes_mask[seen], 0, yn_all)
-    hit = np.where(right_mask[seen], wh_all, 0) + (yn_all - yn_seen)
-    wh_seen = wh_all - np.where(right_mask[seen], wh_all, 0)
+    wh_hit = np.where(right_mask[seen], wh_all, 0)
+    hit = wh_hit + (yn_all - yn_seen)
+    wh_seen = wh_all - wh_hit
     width = int(max(wh_all.max(), hit.max())) + 1
     keys, freq = np.unique((yn_seen * width + wh_seen) * width + hit, return_counts=True)
     total = int(freq.sum())

@@ -92,7 +92,7 @@ def _consonants(word: str) -> str:
         for k, c in enumerate(letters)
         if c in _VOWELS and (k == 0 or letters[k - 1] not in _VOWELS)
     )
-    return f"{_skeleton(''.join(letters))}{runs}"
+    return f"{skeleton(''.join(letters))}{runs}"
 
 
 _VOWELS = frozenset("aeiouy")
@@ -389,7 +389,7 @@ def _spelled_like(word: str, allowed: frozenset[str]) -> bool:
         and len(w) >= 4
         and (
             (ratio := SequenceMatcher(None, word, w).ratio()) >= 0.8
-            or (ratio >= _SKELETON_RATIO and _skeleton(word) == _skeleton(w))
+            or (ratio >= _SKELETON_RATIO and skeleton(word) == skeleton(w))
         )
         for w in allowed
     )
@@ -398,7 +398,7 @@ def _spelled_like(word: str, allowed: frozenset[str]) -> bool:
 _SKELETON_RATIO = 0.7
 
 
-def _skeleton(word: str) -> str:
+def skeleton(word: str) -> str:
     """Rules 18: a word's consonants in order, a doubled one once: romanisations of one name
     differ in their vowels and doubled letters ("Mohammed", "Muhammad": "mhmd")."""
     out: list[str] = []

@@ -220,7 +220,7 @@ def _own_unit(noun: str, unit: str, groups: tuple[tuple[str, ...], ...]) -> bool
     stem = unit.removesuffix("s")
     for group in groups:
         for name in group:
-            words = frozenset(name_words(((name,),)))
+            words = name_words(((name,),))
             if (unit in words or stem in words) and adjective_of(noun, words):
                 return True
     return False

@@ -4,15 +4,15 @@ numbers, adjectives, and transliterations of other alphabets."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from kglens_tui.answers.abugidas import brahmic_reading
 from kglens_tui.answers.mentions import NameTable, tokenize
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
-from kglens_tui.answers.people import patronymic_reading, shared_surname_reading
+from kglens_tui.answers.people import patronymic_reading, shared_surname_reading, skeleton
 from kglens_tui.answers.places import adjective_of
+from kglens_tui.answers.words import normalize
 
 _ADJECTIVE = re.compile(r"\s*(?:it\s+is\s+|it's\s+)?([a-z]{3,}?)(eous|ous)\s*[.!]?\s*", re.I)
 """A reply that is one word with the ending of English adjectives of matter ("Gaseous.")."""
@@ -29,14 +29,11 @@ def _adjective_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str
     return stem if stem in nouns else None
 
 
-_VALENCE = re.compile(
-    r"\b(mono|uni|di|bi|tri|tetra|quadri|penta|quinque|hexa|sexi|hepta|septi|octa|octo)valente?s?\b",
-    re.IGNORECASE,
-)
-"""A word of valence: a Greek or Latin number and "-valent" ("tetravalent", "bivalent")."""
 _VALENCES = {"mono": 1, "uni": 1, "di": 2, "bi": 2, "tri": 3, "tetra": 4, "quadri": 4,
              "penta": 5, "quinque": 5, "hexa": 6, "sexi": 6, "hepta": 7, "septi": 7,
              "octa": 8, "octo": 8}  # fmt: skip
+_VALENCE = re.compile(rf"\b({'|'.join(_VALENCES)})valente?s?\b", re.IGNORECASE)
+"""A word of valence: a Greek or Latin number and "-valent" ("tetravalent", "bivalent")."""
 
 
 def valence_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
@@ -127,15 +124,13 @@ _WORD_NUMBER = re.compile(
     re.IGNORECASE,
 )
 """A reply that is one word and a number ("Période 5.", "Gruppe 15")."""
-_VOWELS = re.compile(r"[aeiouy]+")
-_DOUBLED = re.compile(r"(.)\1+")
 
 
 def _consonants(word: str) -> str:
     """A word's consonants in Latin letters, doubled ones once ("gruppe" and "group": "grp")."""
     from anyascii import anyascii
 
-    return _DOUBLED.sub(r"\1", _VOWELS.sub("", str(anyascii(word)).casefold()))
+    return skeleton(str(anyascii(word)).casefold())
 
 
 def cognate_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
@@ -213,16 +208,12 @@ def crown_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | No
     """Rules 24: the reply with "crown" written as the unit word of a true currency that means
     crown ("Czech crown." is "Czech koruna." for the Czech koruna; "Swedish crowns" the Swedish
     krona), or None."""
-    units = {w for group in true_answers for n in group for w in n.split() if _folded(w) in _CROWNS}
+    units = {
+        w for group in true_answers for n in group for w in n.split() if normalize(w) in _CROWNS
+    }
     if len(units) != 1 or not _CROWN.search(reply):
         return None
     return _CROWN.sub(units.pop(), reply)
-
-
-def _folded(word: str) -> str:
-    """A word in lower case without its accents ("Króna" is "krona")."""
-    decomposed = unicodedata.normalize("NFKD", word.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 _EMPIRE = re.compile(r"\b([A-Z][^\W\d_]{3,}) Empire\b")

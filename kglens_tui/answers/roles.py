@@ -64,7 +64,7 @@ class Role(NamedTuple):
     uncertain: bool
 
 
-def type_words(asked: Sequence[Token]) -> frozenset[str]:
+def answer_type_words(asked: Sequence[Token]) -> frozenset[str]:
     """The words a question names the answer's type by, between its question word and its verb
     ("Which international organisations is ...", "What currency is ..."; one word where no
     auxiliary follows within four: "Which countries share ...")."""
@@ -77,14 +77,22 @@ def type_words(asked: Sequence[Token]) -> frozenset[str]:
     return frozenset(n.removesuffix("s") for n in norms[start:end])
 
 
-def relation_stems(asked: Sequence[Token], subject: tuple[str, ...]) -> tuple[str, ...]:
-    """The question's relation words less its answer type's words ("member"; "share", "land",
-    "border")."""
-    return tuple(sorted(relation_words(asked, subject) - type_words(asked)))
+def relation_stems(
+    asked: Sequence[Token], subject: tuple[str, ...], kinds: frozenset[str] | None = None
+) -> tuple[str, ...]:
+    """The question's relation words less its answer type's words (``kinds``, worked out when
+    not given: "member"; "share", "land", "border")."""
+    kinds = answer_type_words(asked) if kinds is None else kinds
+    return tuple(sorted(relation_words(asked, subject) - kinds))
 
 
 def _has_stem(tok: Token, stems: Sequence[str]) -> bool:
     return tok.word and any(tok.norm.startswith(s) for s in stems)
+
+
+def _relational(tok: Token, stems: Sequence[str]) -> bool:
+    """A word of the question's relation, or of adjacency."""
+    return _has_stem(tok, stems) or _has_stem(tok, _ADJACENCY)
 
 
 def no_answer_role(
@@ -98,8 +106,8 @@ def no_answer_role(
     `sentence_roles`."""
     if not asked or not subject:
         return False, False
-    stems = relation_stems(asked, subject)
-    kinds = type_words(asked)
+    kinds = answer_type_words(asked)
+    stems = relation_stems(asked, subject, kinds)
     own = subject_mentions(tokens, subject)
     dropped: set[Mention] = set()
     unsure = False
@@ -133,7 +141,7 @@ def sentence_roles(
     ("S and X are all part of Z"; unsure unless it names the whole they are part of): the true
     answers of the list are no answers, unless ``said_of_them``: another sentence says it of
     them ("They share a land border with each other."). ``own``: the subject's mentions;
-    ``stems``: `relation_stems`; ``kinds``: `type_words`."""
+    ``stems``: `relation_stems`; ``kinds``: `answer_type_words`."""
     span = [i for i, t in enumerate(tokens) if t.sentence == sentence]
     if not span:
         return Role(frozenset(), False)
@@ -162,7 +170,7 @@ def sentence_roles(
     if other is not None and other != "subject":
         return Role(beside, False)
     predicate = tokens[verb:last]
-    if said_of_them or any(_has_stem(t, stems) or _has_stem(t, _ADJACENCY) for t in predicate):
+    if said_of_them or any(_relational(t, stems) for t in predicate):
         return Role(frozenset(), False)
     return Role(beside, not _names_a_whole(tokens, verb, last))
 
@@ -173,10 +181,7 @@ def _said_of_them(tokens: Sequence[Token], stems: Sequence[str]) -> bool:
     opening: dict[int, Token] = {}
     for tok in tokens:
         opening.setdefault(tok.sentence, tok)
-    return any(
-        opening[t.sentence].norm in _PRONOUNS and (_has_stem(t, stems) or _has_stem(t, _ADJACENCY))
-        for t in tokens
-    )
+    return any(opening[t.sentence].norm in _PRONOUNS and _relational(t, stems) for t in tokens)
 
 
 def _overlaps(m: Mention, positions: set[int]) -> bool:

@@ -213,7 +213,7 @@ def _unplaced(
         return False
     if _a_place(words):
         return False  # a place a reader knows ("Rio de Janeiro.", "Dar es Salaam.")
-    known = Words(frozenset(t.norm for t in asked))
+    known = frozenset(t.norm for t in asked)
     stems = {w[:4] for name in subject for w in normalize(name).split() if len(w) >= 4}
     if any(c.isdigit() for c in spell_out(head)):
         return False  # "The third period.": a number
@@ -394,7 +394,6 @@ def _lies_on(names: set[tuple[str, ...]], others: set[tuple[str, ...]]) -> bool:
 
 _PLACE_QUESTION = frozenset({"where", "located", "called", "named", "known"})
 """Words of a question that asks for a place or a name."""
-_PLAIN_END = re.compile(r"[\s.!]*$")
 
 
 def qualified_place(

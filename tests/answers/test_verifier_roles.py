@@ -11,7 +11,7 @@ import pytest
 from verdict_support import bundled_verdict
 
 from kglens_tui.answers.mentions import NameTable
-from kglens_tui.answers.roles import relation_stems, type_words
+from kglens_tui.answers.roles import answer_type_words, relation_stems
 from kglens_tui.answers.verify import check_wh
 from kglens_tui.answers.words import question_tokens
 from kglens_tui.bench.verifier_bench import Rivals
@@ -329,5 +329,5 @@ def test_the_relation_less_the_answers_type(
     question: str, subject: tuple[str, ...], kinds: set[str], stems: tuple[str, ...]
 ) -> None:
     asked = question_tokens(question)
-    assert type_words(asked) == kinds
+    assert answer_type_words(asked) == kinds
     assert relation_stems(asked, subject) == stems

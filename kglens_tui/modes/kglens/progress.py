@@ -84,8 +84,10 @@ def probe_figures(snap: ProbeSnapshot, baseline: Baseline | None) -> ProbeFigure
         kg_wide=tuple(wide),
         kg_wide_n=n,
         note=capped_note(bounded),
-        senses_pending=tuple(
-            sense for sense, two in snap.kg_wide_senses.items() if two is None and wide
+        senses_pending=(
+            tuple(sense for sense, two in snap.kg_wide_senses.items() if two is None)
+            if wide
+            else ()
         ),
     )
 
