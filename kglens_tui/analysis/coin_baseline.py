@@ -21,7 +21,7 @@ import numpy as np
 from kglens_tui.kg.graph import Neighbourhood, load_kg
 from kglens_tui.modes.kglens.chance import guess_failure
 from kglens_tui.modes.kglens.config import PropagationMode, RunConfig
-from kglens_tui.modes.kglens.design import designed_sample
+from kglens_tui.modes.kglens.design import RollingFloor, designed_sample
 from kglens_tui.modes.kglens.learned import LearnedPropagation
 from kglens_tui.modes.kglens.pkg import PKGState, apply_outcomes, rates
 from kglens_tui.modes.kglens.runstore import load_kglens_run
@@ -69,6 +69,7 @@ def replay(
     scale = None
     if neighbourhood is not None and config.propagation_mode == PropagationMode.DEGREE:
         scale = 1.0 / np.maximum(neighbourhood.neighbour_counts(), 1.0)
+    census = RollingFloor(len(fail), config.seed)
     spent, iteration = 0, 0
     while spent < answered:
         iteration += 1
@@ -82,6 +83,7 @@ def replay(
             iteration,
             config.seed,
             config.design_floor,
+            census,
             epsilon=config.epsilon,
             top_k=config.blind_spots,
         )[0][:k]

@@ -184,8 +184,9 @@ def _rows_for(
 def _group_kg_wide(
     data: RunData, idx: np.ndarray, edge_pred: np.ndarray, adjusted: bool
 ) -> KGWide | None:
-    """A group's KG-wide estimate: the run's own (AIPW) when the group is every run edge, a
-    predicate's when it is every edge of one predicate, else the Hájek ratio over its edges."""
+    """A group's KG-wide estimate: the run's own when the group is every run edge, a
+    predicate's when it is every edge of one predicate, else its edges' own (`kgwide.kg_wide`
+    with a mask)."""
     if len(idx) == data.n_edges:
         return kg_wide(data, adjusted)
     preds = np.unique(edge_pred[idx])

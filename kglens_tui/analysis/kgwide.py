@@ -1,8 +1,8 @@
 """A stored KGLens run's KG-wide rates (`probe.estimates`) from its rows: the whole run, a
 predicate, or any group of its edges, with what blind guessing would score on the same estimand.
 
-The estimand and the estimators are described in `kglens_tui.modes.kglens.estimates`; what each answer
-and draw stores, in db/0020_sampling_design.sql.
+The estimand and the estimators are described in `kglens_tui.modes.kglens.estimates`; what each
+answer stores, in db/0028_rolling_floor.sql (runs stored before it: db/0020_sampling_design.sql).
 """
 
 from __future__ import annotations
@@ -75,20 +75,23 @@ def census(data: RunData) -> bool:
 
 
 def census_answers(data: RunData) -> np.ndarray | None:
-    """The answers a census estimate rests on (a mask over the run's answers), None when the run
-    is no census (`design.is_census`). Brute force: every answer (its epochs are a census in
-    random order). A batch as large as the run: the answers of the iterations that asked every
-    run edge; one a budget cut short asked the sampler's picks and a floor, and its picks are no
-    random sample (a run whose first iteration was cut is estimated by its design instead)."""
+    """The answers the run's KG-wide rates rest on, a census in random order (a mask over the
+    run's answers); None when there are none (a run stored before the rolling floor is
+    estimated by its design draws, `load_design`). Brute force: every answer. A batch as large
+    as the run: the answers of the iterations that asked every run edge (one a budget cut short
+    asked the sampler's picks and a floor, and its picks are no random sample). Any other run,
+    or one of those with only a cut iteration: its floor's answers (`probe.design`)."""
     config = data.run.config
-    if not is_census(config.sampler, config.batch_size, data.n_edges):
-        return None
     if config.sampler == Sampler.BRUTE_FORCE:
         return np.ones(len(data.obs.pos), dtype=bool)
 
     def compute() -> np.ndarray | None:
-        whole = whole_iterations(data.obs.iteration, data.obs.pos, data.n_edges)
-        return whole if whole.any() else None
+        if is_census(config.sampler, config.batch_size, data.n_edges):
+            whole = whole_iterations(data.obs.iteration, data.obs.pos, data.n_edges)
+            if whole.any():
+                return whole
+        floor = data.obs.floor_pass >= 0
+        return floor if floor.any() else None
 
     return data.memo(("census-answers",), compute)
 
@@ -162,10 +165,11 @@ def kg_wide(
     predicate: int | None = None,
     mask: np.ndarray | None = None,
 ) -> KGWide | None:
-    """The KG-wide error rate of the whole run, of one predicate (a KG predicate index: AIPW
-    with that predicate's stored prediction sums) or of a group of run edges (`mask`: the
-    Hájek ratio). None when the run holds no answer for it or no design to weigh them by.
-    Cached in the run data unless for a mask."""
+    """The KG-wide error rate of the whole run, of one predicate (a KG predicate index) or of a
+    group of run edges (`mask`): the census of their edges' census answers (`census_answers`);
+    a run stored before the rolling floor by its design draws (a predicate by AIPW with its
+    stored prediction sums, a group by the Hájek ratio). None when the run holds no answer for
+    it. Cached in the run data unless for a mask."""
     if mask is None:
         return data.memo(
             ("kg-wide", adjusted, predicate), lambda: _kg_wide(data, adjusted, predicate, None)

@@ -18,6 +18,7 @@ from kglens_tui.analysis.kgwide import (
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.answers.bias import BLIND_GUESS
 from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.modes.kglens.design import is_census
 from kglens_tui.modes.kglens.estimates import DesignRate
 from kglens_tui.modes.kglens.rate_text import (
     TOO_FEW_PAIRS,
@@ -128,9 +129,19 @@ def method_note(rate: DesignRate, data: RunData) -> str:
                 "Brute force asks every edge once per epoch in random order: the mean over the "
                 "examined edges of their failure shares, with the census's interval."
             )
-        whole = census_answers(data)
+        counted_answers = census_answers(data)
         answered = data.categories(False) != "error"
-        left = 0 if whole is None else int((answered & ~whole).sum())
+        left = 0 if counted_answers is None else int((answered & ~counted_answers).sum())
+        if not is_census(data.run.config.sampler, data.run.config.batch_size, data.n_edges) or (
+            counted_answers is not None and (data.obs.floor_pass[counted_answers] >= 0).all()
+        ):
+            return (
+                f"The floor of each draw walks a random order of the edges pass after pass: its "
+                f"answers are a census in random order, as brute force's are, and the mean over "
+                f"the edges it answered of their failure shares is the estimate, with the "
+                f"census's interval; the sampler's {counted(left, 'pick')} (and retries) hunt "
+                "blind spots and are left out. Checked by simulation: `kglens bench rates`."
+            )
         return (
             "This run's batch holds every edge, so each iteration asked them all: the mean over "
             "the edges of their failure shares, with the census's interval"
@@ -143,7 +154,8 @@ def method_note(rate: DesignRate, data: RunData) -> str:
             + "."
         )
     return (
-        "Each answer is weighted by one over the probability its edge had of being drawn (the "
+        "Stored before the rolling floor: each answer is weighted by one over the probability "
+        "its edge had of being drawn (the "
         "sampler's picks 1, the uniform floor's the floor's share), with the run's predictions "
         "as control variate; the interval is valid under the adaptive sampling (martingale "
         "CLT). Checked by simulation: `kglens bench rates`."

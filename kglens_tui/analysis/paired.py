@@ -2,24 +2,25 @@
 KG-wide error rates taken over the questions both answered, which leaves out the variation
 between questions that two independent estimates both carry.
 
-Per draw of the plan: ``sum over the questions both answered of (y_b - y_a) / probability,
-over the edges``, the floor's probability taken over the floor questions both answered (a
-simple random sample of the eligible edges all the same). The control predictions cancel. The
-draws combine as the runs' own estimates do (`probe.estimates.combine_draws`: weighted by the
-floor size, variance from the sum of the draws'), so the difference is unbiased for the
-difference of the two models' KG-wide rates and its interval is valid under the adaptive
-design. A brute-force plan is a census: the mean over edges of each edge's difference.
+The plan's census answers (its floor's, a rolling census in random order, or every answer of a
+brute-force plan) give each edge both runs answered a mean difference; the mean over those edges
+is unbiased for the difference of the two models' KG-wide rates (`estimates.census_difference`).
+A plan stored before the rolling floor is taken per draw: ``sum over the questions both answered
+of (y_b - y_a) / probability, over the edges``, the draws combined as the runs' own estimates
+are (`estimates.paired_design_difference`).
 """
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 
 from kglens_tui.analysis.kgwide import census_answers, load_design
 from kglens_tui.analysis.rundata import DROPPED, RunData
-from kglens_tui.modes.kglens.estimates import Difference, paired_design_difference, tested
+from kglens_tui.modes.kglens.estimates import (
+    Difference,
+    census_difference,
+    paired_design_difference,
+)
 from kglens_tui.modes.kglens.runstore import FAILED
 
 
@@ -69,18 +70,8 @@ def paired_difference(
     counted = census_answers(a)
     if counted is not None:
         keep = counted[index]
-        return _census_difference(a.obs.pos[index[keep]], diff[keep]) if keep.any() else None
+        return census_difference(a.obs.pos[index[keep]], diff[keep], edges)
     return _design_difference(a, index, diff, edges)
-
-
-def _census_difference(pos: np.ndarray, diff: np.ndarray) -> Difference:
-    """The mean over the edges both answered of each edge's mean difference."""
-    asked = np.bincount(pos)
-    seen = asked > 0
-    per_edge = np.bincount(pos, weights=diff)[seen] / asked[seen]
-    n = len(per_edge)
-    se = float(per_edge.std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
-    return tested(float(per_edge.mean()), se)
 
 
 def _design_difference(

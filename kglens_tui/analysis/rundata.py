@@ -55,6 +55,8 @@ class Observations:
     reply: list[str]
     verifier: list[str]
     error: list[str]
+    floor_pass: np.ndarray
+    """The rolling census's pass of each floor visit (`probe.design`), -1 for the others."""
 
     def __len__(self) -> int:
         return len(self.id)
@@ -64,7 +66,8 @@ def load_observations(conn: sqlite3.Connection, run_id: int) -> Observations:
     """Every observation of a run."""
     rows = conn.execute(
         "SELECT id, iteration, slot, pos, edge_id, category, qtype, generator, question, "
-        "candidate_id, expected, expected_answers, reply, verifier, error FROM observation "
+        "candidate_id, expected, expected_answers, reply, verifier, error, "
+        "COALESCE(floor_pass, -1) FROM observation "
         "WHERE run_id = ? ORDER BY iteration, slot",
         (run_id,),
     ).fetchall()
@@ -89,6 +92,7 @@ def load_observations(conn: sqlite3.Connection, run_id: int) -> Observations:
         reply=[r[12] for r in rows],
         verifier=[r[13] for r in rows],
         error=[r[14] for r in rows],
+        floor_pass=ints(15),
     )
 
 

@@ -1,5 +1,5 @@
 """`kglens bench rates`: print the KG-wide rates' bias, coverage and width for every sampler and
-truth, and the frontier of the uniform floor (`bench.rates_study`)."""
+truth, and the frontier of the rolling-census floor (`bench.rates_study`)."""
 
 from __future__ import annotations
 
@@ -231,7 +231,7 @@ def frontier_table(results: list[RatesResult], default: str) -> LiteralTable:
     """The floor's price: the default method's G@k share against its interval width at 4.5
     epochs (a multiple of brute force's), per truth."""
     table = LiteralTable(
-        title=f"Frontier of the uniform floor, {markup_literal(default)}: G@k share of brute "
+        title=f"Frontier of the floor, {markup_literal(default)}: G@k share of brute "
         "force's requests / interval width at 4.5 epochs (x brute force's)",
         title_justify="left",
     )

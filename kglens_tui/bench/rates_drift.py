@@ -15,10 +15,8 @@ from kglens_tui.modes.kglens.estimates import (
     DesignRate,
     benjamini_hochberg,
     census_rate,
-    design_rate,
     difference,
 )
-from kglens_tui.modes.kglens.pkg import PKGState
 
 SIGNIFICANCE = 0.05
 
@@ -34,39 +32,14 @@ class ReplayEnd:
 
 
 def predicate_rates(
-    predicates: np.ndarray,
-    state: PKGState,
-    draws: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]],
+    predicates: np.ndarray, right: np.ndarray, wrong: np.ndarray
 ) -> list[DesignRate | None]:
-    """Each predicate's KG-wide error rate (codes 0..P-1 of ``predicates``): AIPW with the
-    predicate's own prediction sums over the draws (edges, failed, prob, prediction, predicate
-    totals, floor size), or the census without draws (brute force)."""
-    sizes = np.bincount(predicates)
+    """Each predicate's KG-wide error rate (codes 0..P-1 of ``predicates``): the census of its
+    edges' census answers (right and wrong per edge: the floor's, or brute force's)."""
     out: list[DesignRate | None] = []
-    for code, size in enumerate(sizes.tolist()):
+    for code, size in enumerate(np.bincount(predicates).tolist()):
         mine = predicates == code
-        if not draws:
-            out.append(census_rate(state.m[mine], state.n[mine]) if size else None)
-            continue
-        index, failed, prob, pred = [], [], [], []
-        for i, (edges, f, p, q, _, _) in enumerate(draws):
-            keep = mine[edges]
-            index.append(np.full(int(keep.sum()), i))
-            failed.append(f[keep])
-            prob.append(p[keep])
-            pred.append(q[keep])
-        totals = np.array([d[4][code] if code < len(d[4]) else 0.0 for d in draws])
-        out.append(
-            design_rate(
-                np.concatenate(index),
-                np.concatenate(failed),
-                np.concatenate(prob),
-                np.concatenate(pred),
-                totals,
-                size,
-                np.array([d[5] for d in draws]),
-            )
-        )
+        out.append(census_rate(right[mine], wrong[mine]) if size else None)
     return out
 
 

@@ -32,17 +32,11 @@ from kglens_tui.modes.kglens.estimates import (
     Z95,
     DesignRate,
     Difference,
+    census_difference,
     census_rate,
-    design_rate,
-    paired_design_difference,
 )
 from kglens_tui.modes.kglens.pkg import PKGState
-from kglens_tui.modes.kglens.sense_rates import (
-    ALL_SENSE,
-    ZERO_SENSE,
-    census_pair_rate,
-    design_pair_rate,
-)
+from kglens_tui.modes.kglens.sense_rates import ALL_SENSE, ZERO_SENSE, census_pair_rate
 
 EPOCHS = (1.0, 2.0, 4.5)
 """Where the estimates are checked, in epochs of requests (brute force's passes over the KG)."""
@@ -57,7 +51,8 @@ def sense_truth(rates: np.ndarray, sense: str) -> float:
 
 
 class RateTracker:
-    """Collects a replay's draws and takes the KG-wide estimate at each checkpoint."""
+    """Collects a replay's census answers (the floor's, or brute force's every answer) and takes
+    the KG-wide estimates at each checkpoint."""
 
     def __init__(
         self,
@@ -72,84 +67,47 @@ class RateTracker:
         asked (one plan, `probe.plan`); None: no second target."""
         self.paired: dict[int, Difference | None] = {}
         """At each checkpoint: the second target's KG-wide error rate minus the first's, paired
-        over the plan (`paired_design_difference`)."""
+        over the plan's census answers (`estimates.census_difference`)."""
+        n_edges = len(predicates)
+        self.right = np.zeros(n_edges, dtype=np.int64)
+        self.wrong = np.zeros(n_edges, dtype=np.int64)
+        """The census answers per edge, right and wrong."""
+        self._edges: list[np.ndarray] = []
         self._diffs: list[np.ndarray] = []
         self.estimates: dict[int, DesignRate | None] = {}
         self.senses: dict[tuple[int, str], DesignRate | None] = {}
         self.end: ReplayEnd | None = None
         """At the last checkpoint: what the drift tests between replays need."""
-        self._draws: list[Drawn] = []
 
     def step(self, requests: int, state: PKGState, drawn: Drawn | None) -> None:
-        if drawn is not None:
-            self._draws.append(drawn)
+        if drawn is not None and len(drawn.edges):
+            np.add.at(self.wrong, drawn.edges, drawn.failed.astype(np.int64))
+            np.add.at(self.right, drawn.edges, (~drawn.failed).astype(np.int64))
             if self.second is not None:
                 rates, coin = self.second
                 failed = coin.random(len(drawn.edges)) < rates[drawn.edges]
+                self._edges.append(drawn.edges)
                 self._diffs.append(failed.astype(np.float64) - drawn.failed)
         for point in self.checkpoints:
             if point not in self.estimates and requests >= point:
-                self.estimates[point] = self._estimate(state)
-                self.paired[point] = self._paired(len(state.m))
+                self.estimates[point] = census_rate(self.right, self.wrong)
+                self.paired[point] = (
+                    census_difference(
+                        np.concatenate(self._edges), np.concatenate(self._diffs), len(self.right)
+                    )
+                    if self._diffs
+                    else None
+                )
                 for sense in SENSES:
-                    self.senses[(point, sense)] = self._sense(state, sense)
+                    self.senses[(point, sense)] = census_pair_rate(
+                        self.wrong if sense == ZERO_SENSE else self.right, self.right + self.wrong
+                    )
                 if point == self.checkpoints[-1]:
-                    self.end = self._end(state)
-
-    def _end(self, state: PKGState) -> ReplayEnd:
-        draws = [
-            (d.edges, d.failed, d.prob, d.prediction, d.predicate_totals, d.floor_size)
-            for d in self._draws
-        ]
-        return ReplayEnd(
-            predicate_rates(self.predicates, state, draws), state.m.copy(), state.n.copy()
-        )
-
-    def _estimate(self, state: PKGState) -> DesignRate | None:
-        if not self._draws:
-            return census_rate(state.m, state.n)
-        n_edges = len(state.m)
-        draws = self._draws
-        return design_rate(
-            np.concatenate([np.full(len(d.failed), i) for i, d in enumerate(draws)]),
-            np.concatenate([d.failed for d in draws]),
-            np.concatenate([d.prob for d in draws]),
-            np.concatenate([d.prediction for d in draws]),
-            np.array([d.total for d in draws]),
-            n_edges,
-            np.array([d.floor_size for d in draws]),
-        )
-
-    def _paired(self, n_edges: int) -> Difference | None:
-        if not self._diffs:
-            return None
-        draws = self._draws
-        return paired_design_difference(
-            np.concatenate([np.full(len(d.failed), i) for i, d in enumerate(draws)]),
-            np.concatenate(self._diffs),
-            np.concatenate([d.prob for d in draws]),
-            np.array([d.floor_size for d in draws], dtype=np.float64),
-            n_edges,
-        )
-
-    def _sense(self, state: PKGState, sense: str) -> DesignRate | None:
-        zero = sense == ZERO_SENSE
-        if not self._draws:
-            return census_pair_rate(state.n if zero else state.m, state.m + state.n)
-        draws = self._draws
-        groups = self.predicates
-        size = np.maximum(np.bincount(groups), 1).astype(np.float64)
-        mean = np.array([d.predicate_totals[: len(size)] for d in draws]) / size[None, :]
-        failed = np.concatenate([d.failed for d in draws]).astype(np.float64)
-        return design_pair_rate(
-            np.concatenate([np.full(len(d.failed), i) for i, d in enumerate(draws)]),
-            np.concatenate([d.edges for d in draws]),
-            failed if zero else 1.0 - failed,
-            np.concatenate([d.prob for d in draws]),
-            groups,
-            mean if zero else 1.0 - mean,
-            np.array([d.floor_size for d in draws]),
-        )
+                    self.end = ReplayEnd(
+                        predicate_rates(self.predicates, self.right, self.wrong),
+                        state.m.copy(),
+                        state.n.copy(),
+                    )
 
 
 @dataclass(frozen=True)

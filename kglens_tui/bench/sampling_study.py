@@ -29,7 +29,7 @@ from kglens_tui.bench.ground_truth import (
 from kglens_tui.bench.truth_csv import csv_truth
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg, predicate_lookup
 from kglens_tui.llm.simulated import SimulatedClient, stable_hash
-from kglens_tui.modes.kglens.design import control_predictions, designed_sample
+from kglens_tui.modes.kglens.design import RollingFloor, designed_sample
 from kglens_tui.modes.kglens.learned import LearnedPropagation
 from kglens_tui.modes.kglens.pkg import PKGState, apply_outcomes
 from kglens_tui.modes.kglens.runstore import load_kglens_run
@@ -332,24 +332,17 @@ def restrict_predicates(conn: sqlite3.Connection, truth: GroundTruth, spec: str)
 
 @dataclass(frozen=True)
 class Drawn:
-    """One designed draw as `simulate` hands it to a tracker: its answers (failed or not),
-    inclusion probabilities, control predictions, the predictions' sum over every edge and the
-    floor's size."""
+    """The answers of a batch that the KG-wide rates rest on, as `simulate` hands them to a
+    tracker: the floor's (`probe.design`), or every answer of brute force's census."""
 
-    failed: np.ndarray
-    prob: np.ndarray
-    prediction: np.ndarray
-    total: float
-    floor_size: int
     edges: np.ndarray
-    """The drawn edges (positions), in the order of the answers."""
-    predicate_totals: np.ndarray
-    """The predictions' sum over each predicate's edges (by `GroundTruth.predicates` code)."""
+    """Their edges (positions)."""
+    failed: np.ndarray
 
 
 class DrawTracker(Protocol):
     """Told after every batch of `simulate`: requests so far, the state after the update, and
-    the draw (None for a batch drawn without the design, e.g. brute force's census)."""
+    the batch's census answers (None for a batch of a method without the design)."""
 
     def step(self, requests: int, state: PKGState, drawn: Drawn | None) -> None: ...
 
@@ -407,8 +400,9 @@ def simulate(
 
     `lag` > 0 (default: the method's) models continuous scheduling: batch t is drawn from the
     posterior after batch t - 1 - lag, without the edges of the batches still in flight (t - lag
-    to t - 1). With a `floor` the batch is drawn by the sampling design and `tracker` gets
-    every draw with its probabilities and the control predictions made before it."""
+    to t - 1). With a `floor` the batch is drawn by the sampling design (a rolling census's
+    floor, then the sampler's picks) and `tracker` gets the floor's answers of every batch
+    (brute force: every answer, its own census)."""
     lag = method.lag if lag is None else lag
     n_edges = truth.n_edges
     iterations = -(-budget // batch_size)
@@ -425,14 +419,15 @@ def simulate(
     points = [scorer.score(state.mean_error, state.m + state.n)]
     requests = [0]
     spent = 0
+    designed = method.floor > 0 and method.sampler is not Sampler.BRUTE_FORCE
+    census = RollingFloor(n_edges, seed) if designed else None
     for iteration in range(1, iterations + 1):
         k = min(batch_size, budget - spent)
         view = views[0] if lag else state
         busy = np.concatenate(flying) if flying else None
-        designed = method.floor > 0 and method.sampler is not Sampler.BRUTE_FORCE
-        drawn: Drawn | None = None
+        counted = k
         if designed:
-            batch, prob, size, _ = designed_sample(
+            batch, counted, _ = designed_sample(
                 method.sampler,
                 view,
                 k,
@@ -440,6 +435,7 @@ def simulate(
                 iteration,
                 seed,
                 method.floor,
+                census,
                 exclude=busy,
                 top_k=top_k,
             )
@@ -450,18 +446,11 @@ def simulate(
             )[:k]
         count = state.m[batch] + state.n[batch]
         failed = answer_uniforms(seed, batch, count) < truth.rates[batch]
-        if tracker is not None and designed:
-            pred = control_predictions(view, truth.predicates, learned)
-            codes = truth.predicates
-            drawn = Drawn(
-                failed,
-                prob,
-                pred[batch],
-                float(pred.sum()),
-                size,
-                batch,
-                np.bincount(codes, weights=pred, minlength=int(codes.max(initial=0)) + 1),
-            )
+        drawn = (
+            Drawn(batch[:counted], failed[:counted])
+            if designed or method.sampler is Sampler.BRUTE_FORCE
+            else None
+        )
         update(method, state, batch, failed, nbh, degree)
         if model is not None:
             model.after_iteration(state, iteration)

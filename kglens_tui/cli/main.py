@@ -646,7 +646,7 @@ def _add_rates_bench(bench_sub: argparse._SubParsersAction[ArgumentParser]) -> N
     p = bench_sub.add_parser(
         "rates",
         help="KG-wide rates under adaptive sampling: bias, coverage and width against a known "
-        "truth, per sampler, and the uniform floor's frontier",
+        "truth, per sampler, and the rolling floor's frontier",
     )
     p.add_argument("--kg", default="country")
     p.add_argument(
@@ -659,7 +659,10 @@ def _add_rates_bench(bench_sub: argparse._SubParsersAction[ArgumentParser]) -> N
     p.add_argument("--settings", default=SETTINGS, help="truth settings, as in bench sampling")
     p.add_argument("--methods", default=METHODS, help="comma list of method names, or all")
     p.add_argument(
-        "--floor", type=float, default=DEFAULT_FLOOR, help="the uniform floor of every method"
+        "--floor",
+        type=float,
+        default=DEFAULT_FLOOR,
+        help="the rolling-census floor of every method",
     )
     p.add_argument("--floors", default=FRONTIER, help="floors of the default method's frontier")
     p.add_argument("--replays", type=int, default=200, help="replayed runs per method and truth")

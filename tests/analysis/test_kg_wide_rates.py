@@ -21,8 +21,9 @@ from kglens_tui.bench.rates_study import RateTracker, rates_study, study_methods
 from kglens_tui.bench.sampling_study import ALL_METHODS, BRUTE_FORCE, simulate
 from kglens_tui.cli.main import main
 from kglens_tui.modes.kglens.config import RunConfig
-from kglens_tui.modes.kglens.design import draw_batch, floor_size, nth_eligible
+from kglens_tui.modes.kglens.design import RollingFloor, designed_sample, floor_size
 from kglens_tui.modes.kglens.estimates import census_rate, design_rate
+from kglens_tui.modes.kglens.pkg import PKGState
 from kglens_tui.modes.kglens.rate_text import CAPPED_NOTE
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.store.connection import connect
@@ -37,64 +38,58 @@ def paper16_probe(db: Path, *options: str) -> None:
     assert main([*args, "--batch-size", "16", *options]) == 0
 
 
-def test_the_floor_draws_what_choosing_from_the_listed_eligible_edges_draws() -> None:
-    """The floor picks by index among the eligible edges without listing them: the same edges
-    and the same stream as choosing from `np.flatnonzero` of the pool, on small pools (a
-    permutation inside numpy) and large ones (a set of draws)."""
+def test_the_rolling_floor_asks_every_edge_once_per_pass_and_resumes_from_its_rows() -> None:
+    """Takes of any size walk pass after pass: each pass's visits are every edge once, no take
+    crosses a pass's end (a draw never holds an edge twice), each pass is ordered afresh, and a
+    floor resumed from the visits stored per pass goes on exactly as the uninterrupted one."""
     rng = np.random.default_rng(0)
-    for case in range(60):
-        n = int(rng.choice([7, 300, 30_000]))
-        allowed = rng.random(n) < 0.2 + 0.8 * rng.random()
-        certain = np.flatnonzero(rng.random(n) < 0.01)[:5]
-        pool = allowed.copy()
-        pool[certain] = False
-        left_out = np.flatnonzero(~pool)
-        index = rng.choice(int(pool.sum()), size=min(5, int(pool.sum())), replace=False)
-        assert np.array_equal(nth_eligible(index, left_out), np.flatnonzero(pool)[index])
-        batch, prob, size, eligible = draw_batch(
-            lambda count, allowed: np.flatnonzero(allowed)[:count],
-            allowed,
-            certain,
-            16,
-            0.75,
-            np.random.default_rng(case),
-        )
-        again = np.random.default_rng(case)
-        floor = min(floor_size(16, 0.75, again), int(allowed.sum()))
-        picks = np.flatnonzero(allowed)[: 16 - floor]
-        rest = np.setdiff1d(np.flatnonzero(pool), picks)
-        floor = min(floor, len(rest))
-        drawn = again.choice(rest, size=floor, replace=False) if floor else rest[:0]
-        assert np.array_equal(batch, np.concatenate((picks, drawn)))
-        assert eligible == len(rest) and size == floor
+    for n in (1, 7, 300):
+        floor = RollingFloor(n, seed=3)
+        visits: dict[int, list[int]] = {}
+        for take in range(200):
+            edges, pass_ = floor.take(int(rng.integers(0, 12)))
+            assert len(set(edges.tolist())) == len(edges)
+            visits.setdefault(pass_, []).extend(edges.tolist())
+            if take == 120:
+                stored = {p: len(v) for p, v in visits.items()}
+                resumed = RollingFloor.resumed(n, 3, stored)
+                assert (resumed.pass_, resumed.offset) == (floor.pass_, floor.offset)
+                assert np.array_equal(
+                    resumed.take(5)[0], RollingFloor.resumed(n, 3, stored).take(5)[0]
+                )
+        done = [p for p in visits if p < floor.pass_]
+        assert len(done) >= 2
+        for p in done:
+            assert sorted(visits[p]) == list(range(n))
+        if n > 2:
+            assert visits[done[0]] != visits[done[1]]
 
 
-def test_floor_size_is_right_on_average_and_the_floor_draws_uniformly() -> None:
+def test_the_design_takes_its_floor_first_and_picks_apart_from_it() -> None:
+    """A designed draw: `floor_size` edges from the census (on average floor * k, busy ones
+    too: a visit is never skipped), then the sampler's picks, none of them busy, certain or the
+    floor's; brute force and a run without a census take no floor."""
     rng = np.random.default_rng(1)
     sizes = [floor_size(10, 0.33, rng) for _ in range(4000)]
     assert set(sizes) == {3, 4}
     assert abs(np.mean(sizes) - 3.3) < 0.05
-    allowed = np.ones(20, dtype=bool)
-    allowed[[0, 1]] = False
-    hits = np.zeros(20)
-    for _ in range(3000):
-        batch, prob, size, eligible = draw_batch(
-            lambda count, allowed: np.flatnonzero(allowed)[:count],
-            allowed,
-            np.array([19]),
-            8,
-            0.5,
-            rng,
+    state = PKGState.prior(20)
+    census = RollingFloor(20, seed=0)
+    busy, certain = np.array([0, 1]), np.array([19])
+    floored = 0
+    for iteration in range(1, 200):
+        batch, count, _ = designed_sample(
+            "thompson", state, 8, rng, iteration, 0, 0.5, census, exclude=busy, certain=certain
         )
         assert len(batch) == 8 and len(set(batch.tolist())) == 8
-        assert 0 not in batch and 1 not in batch and 19 not in batch
-        picks = batch[prob == 1.0]
-        assert picks.tolist() == list(range(2, 2 + len(picks)))
-        assert np.allclose(prob[prob < 1], size / eligible)
-        hits[batch[prob < 1]] += 1
-    # each edge outside the picks (the first four allowed) is drawn about equally often
-    floor_hits = hits[6:19]
-    assert floor_hits.min() > 0.8 * floor_hits.mean()
+        picks = batch[count:]
+        assert not set(picks.tolist()) & {0, 1, 19}
+        floored += count
+    assert abs(floored / (199 * 8) - 0.5) < 0.05
+    assert census.pass_ * 20 + census.offset == floored
+    for sampler, with_census in (("brute-force", census), ("thompson", None)):
+        batch, count, _ = designed_sample(sampler, state, 8, rng, 1, 0, 0.5, with_census)
+        assert count == 0 and len(batch) == 8
 
 
 def test_the_census_estimate_is_unbiased_and_covers() -> None:
@@ -176,33 +171,28 @@ def test_design_floor_is_validated() -> None:
 
 
 def test_a_run_s_estimate_is_recomputed_from_its_rows_alone(tmp_path: Path) -> None:
-    """A SQL reader (Datasette, sqlite3) gets the run's KG-wide error rate from observation
-    and design_draw alone, as db/0020_sampling_design.sql documents it."""
+    """A SQL reader (Datasette, sqlite3) gets the run's KG-wide error rate from the observation
+    rows alone, as db/0028_rolling_floor.sql documents it: the mean over the edges the floor
+    answered of each one's failed share of its floor answers; the picks are left out."""
     db = tmp_path / "w.db"
     paper16_probe(db, "--iterations", "6", "--target", "sim:2")
     conn = connect(db)
-    per_draw = conn.execute(
+    (by_sql,) = conn.execute(
         """
-        SELECT d.floor_size,
-               (d.total + COALESCE(SUM(
-                   CASE WHEN o.category IN ('incorrect', 'refused', 'unparseable') THEN 1.0
-                        ELSE 0.0 END / o.incl_prob - o.prediction / o.incl_prob), 0))
-               / d.population
-        FROM design_draw d
-        LEFT JOIN observation o ON o.run_id = d.run_id AND o.iteration = d.iteration
-             AND o.draw_slot = d.first_slot AND o.category != 'error' AND o.incl_prob > 0
-        WHERE d.run_id = 1 AND d.floor_size > 0
-        GROUP BY d.iteration, d.first_slot
+        SELECT AVG(share) FROM (
+            SELECT AVG(category IN ('incorrect', 'refused', 'unparseable')) AS share
+            FROM observation WHERE run_id = 1 AND floor_pass IS NOT NULL AND category != 'error'
+            GROUP BY pos)
         """
-    ).fetchall()
-    assert len(per_draw) == 6
-    by_sql = sum(w * v for w, v in per_draw) / sum(w for w, _ in per_draw)
+    ).fetchone()
     data = load_run_data(conn, 1)
     estimate = kg_wide(data)
-    assert estimate is not None
+    assert estimate is not None and estimate.rate.method == "census"
     assert estimate.rate.error == pytest.approx(by_sql)
-    probs = {p for (p,) in conn.execute("SELECT DISTINCT incl_prob FROM observation")}
-    assert 1.0 in probs and any(0 < p < 1 for p in probs)
+    floor, picks = conn.execute(
+        "SELECT SUM(floor_pass IS NOT NULL), SUM(floor_pass IS NULL) FROM observation"
+    ).fetchone()
+    assert floor > 0 and picks > 0 and estimate.rate.answers == floor
     conn.close()
 
 
@@ -211,8 +201,8 @@ def test_the_run_rates_view_gives_the_kg_wide_rate_kglens_report_gives(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], sampler: str
 ) -> None:
     """The `run_rates` view (what docs/data.md points Datasette readers to) leads with the
-    run's KG-wide win rate, computed in SQL as db/0020_sampling_design.sql documents it (brute
-    force: the census), equal to `kglens report`'s; the paper's rates follow under names that
+    run's KG-wide win rate, computed in SQL as db/0028_rolling_floor.sql documents it (the
+    floor's census; brute force: every answer's), equal to `kglens report`'s; the paper's rates follow under names that
     say they are over the examined edges."""
     db = tmp_path / "w.db"
     paper16_probe(db, "--iterations", "5", "--target", "sim:1", "--sampler", sampler)
@@ -225,11 +215,7 @@ def test_the_run_rates_view_gives_the_kg_wide_rate_kglens_report_gives(
     estimate = kg_wide(load_run_data(conn, 1), adjusted=False)
     conn.close()
     assert estimate is not None
-    assert (
-        row["kg_wide_method"]
-        == estimate.rate.method
-        == ("census" if sampler == "brute-force" else "design")
-    )
+    assert row["kg_wide_method"] == estimate.rate.method == "census"
     assert row["kg_wide_win_rate"] == pytest.approx(estimate.rate.win)
     assert row["kg_wide_error_rate"] == pytest.approx(estimate.rate.error)
     assert row["kg_wide_answers"] == estimate.rate.answers > 0
@@ -503,7 +489,7 @@ def test_the_report_s_kg_wide_headline_is_as_logged_like_its_other_rates(
     conn = connect(db)
     wrong = conn.execute(
         "SELECT id FROM observation WHERE run_id = 1 AND category = 'incorrect' "
-        "AND incl_prob < 1 ORDER BY id LIMIT 3"
+        "AND floor_pass IS NOT NULL ORDER BY id LIMIT 3"
     ).fetchall()
     conn.close()
     for (obs,) in wrong:

@@ -93,6 +93,7 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
         "ALTER TABLE observation DROP COLUMN draw_slot",
         "ALTER TABLE observation DROP COLUMN incl_prob",
         "ALTER TABLE observation DROP COLUMN prediction",
+        "ALTER TABLE observation DROP COLUMN floor_pass",
         "PRAGMA user_version = 9",
     ):
         conn.execute(sql)
@@ -138,7 +139,7 @@ def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_ite
     conn.execute("ALTER TABLE target_usage DROP COLUMN dropped")
     conn.execute("DROP TABLE verifier_recheck")
     conn.execute("DROP TABLE design_draw")
-    for column in ("draw_slot", "incl_prob", "prediction"):
+    for column in ("draw_slot", "incl_prob", "prediction", "floor_pass"):
         conn.execute(f"ALTER TABLE observation DROP COLUMN {column}")
     conn.execute("CREATE VIEW run_rates AS SELECT id FROM run")  # schema 13 replaces it
     conn.execute("PRAGMA user_version = 12")

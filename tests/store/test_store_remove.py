@@ -334,7 +334,6 @@ def test_runs_rm_deletes_the_run_s_rows_everywhere_and_nothing_else(
         "target_usage": 1,
         "observation": len(gone["observation"]),
         "run_checkpoint": n("SELECT COUNT(*) FROM run_checkpoint WHERE run_id = ?", run),
-        "design_draw": n("SELECT COUNT(*) FROM design_draw WHERE run_id = ?", run),
         "triage": 3,  # confirm, verifier error and its retraction; KG-wide entries stay
         "verifier_recheck": 1,
         "annotation_round": 2,

@@ -45,8 +45,9 @@ def long_names(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tsv.write_text("\n".join(lines) + "\n")
     assert main(["--db", str(db), "kg", "import", str(tsv), "--name", "long"]) == 0
     conn = connect(db)
-    for target in ("sim", "sim:1"):
-        run_blocking(prepare(conn, config=RunConfig(kg="long", target=target, iterations=2)))
+    for target in ("sim", "sim:1"):  # HARD: the two models know different edges
+        config = RunConfig(kg="long", target=target, iterations=2, difficulty="hard")
+        run_blocking(prepare(conn, config=config))
     conn.close()
     return db
 

@@ -4,6 +4,7 @@ stored runs and the annotation rounds are built once for the module."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,7 @@ async def test_live_tables_put_the_numbers_first(templates: dict, tmp_path: Path
         assert blind.row_count > 0
         assert all(len(str(blind.get_row_at(i)[3])) <= 18 for i in range(blind.row_count))
         progress = str(app.screen.query_one("#progress").render())
-        assert "convergence: stable 0 of 5 iterations" in progress
+        assert re.search(r"convergence: stable \d of 5 iterations", progress), progress
 
 
 async def test_replies_written_at_another_width_wrap_again_at_the_panes(

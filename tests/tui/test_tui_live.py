@@ -581,9 +581,10 @@ async def test_a_failed_chance_replay_and_predicate_read_settle_the_screen_and_a
 
 @pytest.fixture(scope="module")
 def five_iterations(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
-    """A stored run with enough draws for the two-ask rates to be shown (settled)."""
+    """A stored run with enough draws for the two-ask rates to be shown (settled): its floor's
+    census passes the 446 edges well into a second time."""
     db = tmp_path_factory.mktemp("senses") / "w.db"
-    return db, _store_run(db, iterations=8, batch_size=64)
+    return db, _store_run(db, iterations=16, batch_size=64)
 
 
 def test_the_title_gives_the_two_ask_rates_a_line_where_the_kg_wide_line_is_full(

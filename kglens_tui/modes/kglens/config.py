@@ -87,10 +87,11 @@ class RunConfig(ModeConfig):
     )
     design_floor: float = setting(
         DEFAULT_FLOOR,
-        "Share of each batch drawn uniformly at random, so that the run's KG-wide rates are "
-        "unbiased estimates with valid intervals (the rest the sampler picks; 1: all uniform; "
-        "brute force is a census and ignores it).",
-        label="Uniform floor",
+        "Share of each batch taken from a rolling census of the run's edges (a random order "
+        "walked pass after pass), whose answers give the run's KG-wide rates and their "
+        "intervals (the rest the sampler picks; 1: all census; brute force is a census and "
+        "ignores it).",
+        label="Census floor",
     )
     batch_size: int = setting(
         64,
@@ -171,7 +172,7 @@ class RunConfig(ModeConfig):
         if not 0.0 < self.design_floor <= 1.0:
             raise ConfigError(
                 f"design_floor must be above 0 and at most 1 (got {self.design_floor}): without "
-                "a uniform share no KG-wide rate can be estimated"
+                "a census share no KG-wide rate can be estimated"
             )
         self.propagation_mode = _enum(PropagationMode, self.propagation_mode, "propagation_mode")
         if self.blind_spots < 1:

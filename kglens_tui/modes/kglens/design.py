@@ -1,25 +1,27 @@
-"""The sampling design: how a batch is drawn so that every answer carries a known probability.
+"""The sampling design: a rolling census beside the sampler's picks, so that every KG-wide rate
+describes the model and not where the sampler looked.
 
 An adaptive sampler looks where the model fails, so a rate over the edges it examined describes the
-sampler as much as the model. Each draw of a run therefore mixes two parts (active testing, Kossen
-et al. 2021; active statistical inference, Zrnic and Candès 2024):
+sampler as much as the model (active testing, Kossen et al. 2021; active statistical inference,
+Zrnic and Candès 2024: known probabilities make it unbiased again). Each draw of a run mixes two
+parts:
 
-- the sampler's picks (`k - floor_size` edges, plus the edges whose last request failed): asked
-  for certain given what the run knew before the draw, inclusion probability 1;
-- a uniform floor (`floor_size` edges): a simple random sample, without replacement, of the other
-  eligible edges, each with inclusion probability ``floor_size / eligible``.
+- a **floor** (`floor_size` edges, ``floor * k`` on average): the next edges of a rolling census
+  (`RollingFloor`), a random permutation of the run's edges walked pass after pass, whatever the
+  sampler picks or has in flight. The floor's answers are a census in random order, exactly as
+  brute force's are: every edge is asked once per pass, and a pass cut short is a simple random
+  sample of the edges. Each is stored with its pass (``observation.floor_pass``);
+- the sampler's **picks** (the rest of the batch, plus the edges whose last request failed), which
+  hunt the blind spots and enter no KG-wide rate.
 
-``floor_size`` is ``floor * k`` rounded at random (its mean is exactly ``floor * k``). Each
-answer is stored with its probability and with the control prediction of the edge's error rate
-made before the draw (`control_predictions`), and each draw with the sum of the predictions over
-every run edge (`DesignDraw`), so `estimates.design_rate` gives an unbiased KG-wide rate from the
-stored rows alone. Brute force needs none of this: its epochs are a census in random order.
+The KG-wide rates are estimated from the floor's answers alone, as brute force's census is
+(`estimates.census_rate`, `sense_rates.census_pair_rate`): with floor f they have the precision
+of brute force at f times the requests. ``kglens bench rates`` checks bias, coverage and width by
+simulation. A floor answer lost to a failed request is missing from its pass; the fault is
+independent of the model's answer, so the answered ones remain a random sample.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -28,53 +30,56 @@ from kglens_tui.modes.kglens.pkg import PKGState
 from kglens_tui.modes.kglens.samplers import Sampler, sample_batch
 
 DEFAULT_FLOOR = 0.75
-"""Share of each batch drawn uniformly (`--design-floor`), chosen from the frontier that `kglens
-bench rates` prints (docs/statistics.md: rates that describe the model)."""
-PREDICATE_WEIGHT = 2.0
-"""Control prediction without a learned model: an edge's failures shrunk towards its
-predicate's failure share with the weight of this many answers."""
+"""Share of each batch drawn from the rolling census (`--design-floor`), chosen from the frontier
+that `kglens bench rates` prints (docs/statistics.md: rates that describe the model)."""
+FLOOR_STREAM = 40503
+"""The rolling census's random stream (apart from brute force's and the sampler's)."""
 
 
-@dataclass(frozen=True)
-class DesignDraw:
-    """One draw of the design: what a stored answer's probability refers to."""
+class RollingFloor:
+    """The floor's census: pass p asks the run's edges in the order of a permutation drawn from
+    (seed, FLOOR_STREAM, p); `take` hands out the next edges and moves on. Its place is the
+    number of floor visits stored per pass, so a resumed run goes on where the stored rows
+    end."""
 
-    iteration: int
-    first_slot: int
-    """The slot of the iteration at which this draw's edges start."""
-    positions: np.ndarray
-    """Drawn run-edge positions: certain ones (retries and picks) first, then the floor."""
-    prob: np.ndarray
-    """Inclusion probability of each drawn position given the run before the draw."""
-    prediction: np.ndarray
-    """The control prediction of each drawn position's error rate."""
-    floor_size: int
-    eligible: int
-    """Edges the floor drew from (the run's edges less the certain ones and those in flight)."""
-    edges: int
-    """The run's edges (the population the estimate describes)."""
-    total: float
-    """Sum of the control predictions over every run edge."""
-    predicate_totals: dict[int, float]
-    """The same sum per predicate (KG predicate index)."""
+    def __init__(self, n_edges: int, seed: int, pass_: int = 0, offset: int = 0) -> None:
+        self.n_edges = n_edges
+        self.seed = seed
+        self.pass_ = pass_
+        self.offset = offset
+        self._order: np.ndarray | None = None
+        self._order_pass = -1
+        if n_edges and offset >= n_edges:
+            self.pass_, self.offset = pass_ + offset // n_edges, offset % n_edges
 
+    def order(self, pass_: int) -> npt.NDArray[np.int64]:
+        """Pass ``pass_``'s permutation of the run's edge positions."""
+        if self._order is None or self._order_pass != pass_:
+            rng = np.random.default_rng([self.seed, FLOOR_STREAM, pass_])
+            self._order = rng.permutation(self.n_edges).astype(np.int64)
+            self._order_pass = pass_
+        return self._order
 
-def control_predictions(
-    state: PKGState, predicates: npt.NDArray[np.int64], learned: bool
-) -> npt.NDArray[np.float64]:
-    """Each run edge's predicted error rate from the answers so far (the control variate): the
-    learned model's posterior mean when the run learns one, else the edge's own failures shrunk
-    towards its predicate's failure share (PREDICATE_WEIGHT answers' worth)."""
-    if learned:
-        mean = state.mean_error
-        return np.clip(mean, 0.0, 1.0, out=mean)
-    fails = state.n.astype(np.float64)
-    asked = fails + state.m
-    size = int(predicates.max()) + 1 if len(predicates) else 0
-    pred_fails = np.bincount(predicates, weights=fails, minlength=size)
-    pred_asked = np.bincount(predicates, weights=asked, minlength=size)
-    share = (pred_fails + 0.5) / (pred_asked + 1.0)
-    return (fails + PREDICATE_WEIGHT * share[predicates]) / (asked + PREDICATE_WEIGHT)
+    def take(self, count: int) -> tuple[npt.NDArray[np.int64], int]:
+        """The next ``count`` edges of the current pass (fewer at its end: a draw never holds an
+        edge twice) and their pass; the next call goes on after them."""
+        if self.n_edges == 0 or count <= 0:
+            return np.empty(0, dtype=np.int64), self.pass_
+        pass_ = self.pass_
+        taken = self.order(pass_)[self.offset : self.offset + count].copy()
+        self.offset += len(taken)
+        if self.offset >= self.n_edges:
+            self.pass_, self.offset = pass_ + 1, 0
+        return taken, pass_
+
+    @classmethod
+    def resumed(cls, n_edges: int, seed: int, visits: dict[int, int]) -> RollingFloor:
+        """The floor after the stored visits (pass -> floor rows stored in it): on from the
+        last pass's."""
+        if not visits:
+            return cls(n_edges, seed)
+        last = max(visits)
+        return cls(n_edges, seed, last, visits[last])
 
 
 def floor_size(k: int, floor: float, rng: np.random.Generator) -> int:
@@ -84,48 +89,14 @@ def floor_size(k: int, floor: float, rng: np.random.Generator) -> int:
     return whole + int(rng.random() < exact - whole)
 
 
-def draw_batch(
-    pick: Callable[[int, np.ndarray], np.ndarray],
-    allowed: np.ndarray,
-    certain: np.ndarray,
-    k: int,
-    floor: float,
-    rng: np.random.Generator,
-    barred: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """Draw ``k`` edges besides the ``certain`` ones: ``pick(count, allowed)`` chooses the
-    sampler's part, then a simple random sample of the remaining ``allowed`` edges the floor.
-    ``barred``, when the caller has it: the positions ``allowed`` leaves out, sorted (what
-    ``np.flatnonzero(~allowed)`` gives, without a pass over every edge).
-
-    Returns (positions of the sampler's picks then the floor's, their inclusion probabilities,
-    the floor's size, the number of edges it drew from)."""
-    barred = np.flatnonzero(~allowed) if barred is None else barred
-    size = min(floor_size(k, floor, rng), len(allowed) - len(barred))
-    picks = np.asarray(pick(k - size, allowed) if k - size > 0 else [], dtype=np.int64)
-    # the positions the floor may not draw, sorted and each once: those barred, the sampler's
-    # picks and the certain ones (a few dozen: no pass over every edge)
-    left_out = np.union1d(barred, np.concatenate((picks, np.asarray(certain, dtype=np.int64))))
-    eligible = len(allowed) - len(left_out)
-    size = min(size, eligible)
-    # the same draw as choosing from the eligible positions themselves (choice draws indexes
-    # into what it is given), without listing every one of them
-    chosen = (
-        nth_eligible(rng.choice(eligible, size=size, replace=False), left_out)
-        if size
-        else left_out[:0]
-    )
-    prob = np.concatenate((np.ones(len(picks)), np.full(size, size / eligible if size else 0.0)))
-    return np.concatenate((picks, chosen)).astype(np.int64), prob, size, eligible
-
-
-def nth_eligible(index: np.ndarray, left_out: np.ndarray) -> np.ndarray:
-    """The positions that are ``index``-th (from 0) among 0, 1, 2, ... once the sorted
-    ``left_out`` positions are skipped: ``np.flatnonzero(pool)[index]`` for the pool that
-    leaves them out, without building it."""
-    before = left_out - np.arange(len(left_out))  # eligible positions before each left out
-    index = np.asarray(index, dtype=np.int64)
-    return index + np.searchsorted(before, index, side="right")
+def floor_visits(
+    census: RollingFloor | None, k: int, floor: float, rng: np.random.Generator
+) -> tuple[npt.NDArray[np.int64], int]:
+    """The floor's share of a draw of k edges (`floor_size` of them) from the rolling census,
+    and their pass; none without a census."""
+    if census is None:
+        return np.empty(0, dtype=np.int64), 0
+    return census.take(floor_size(k, floor, rng))
 
 
 def is_census(sampler: str, batch_size: int, edges: int) -> bool:
@@ -158,38 +129,32 @@ def designed_sample(
     iteration: int,
     seed: int,
     floor: float,
+    census: RollingFloor | None,
     *,
     exclude: np.ndarray | None = None,
     certain: np.ndarray | None = None,
     epsilon: float = 0.1,
     top_k: int = 100,
-) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """`draw_batch` with a registered sampler choosing its part: k edges besides the `certain`
-    ones (already chosen, e.g. retries), none of the `exclude` ones. Brute force is a census
-    and takes no floor: its batch comes back with probabilities 1 and a floor of 0."""
+) -> tuple[npt.NDArray[np.int64], int, int]:
+    """k edges besides the `certain` ones (already chosen, e.g. retries): first the floor's
+    (`floor_size` of them, from the rolling `census`, even when `exclude`d: a floor visit is
+    never skipped), then the sampler's picks, none of them `exclude`d, certain or the floor's.
+
+    Returns (the floor's edges then the picks, how many are the floor's, the floor's pass).
+    Brute force is a census itself and takes no floor, nor does a run without `census`."""
     certain = np.empty(0, dtype=np.int64) if certain is None else certain
     exclude = np.empty(0, dtype=np.int64) if exclude is None else exclude
-    if sampler == Sampler.BRUTE_FORCE:
-        batch = sample_batch(
-            sampler, state, k, rng, iteration, seed, exclude=np.concatenate((exclude, certain))
-        )
-        return batch, np.ones(len(batch)), 0, 0
-    allowed = np.ones(len(state.alpha), dtype=bool)
-    allowed[exclude] = False
-    allowed[certain] = False
-    barred = np.union1d(exclude, certain).astype(np.int64)  # np.flatnonzero(~allowed)
-
-    def pick(count: int, allowed: np.ndarray) -> np.ndarray:
-        return sample_batch(
-            sampler,
-            state,
-            count,
-            rng,
-            iteration,
-            seed,
-            exclude=barred,  # what `allowed` leaves out (draw_batch passes it unchanged)
-            epsilon=epsilon,
-            top_k=top_k,
-        )
-
-    return draw_batch(pick, allowed, certain, k, floor, rng, barred)
+    visits, pass_ = floor_visits(None if sampler == Sampler.BRUTE_FORCE else census, k, floor, rng)
+    barred = np.concatenate((exclude, certain, visits)).astype(np.int64)
+    picks = sample_batch(
+        sampler,
+        state,
+        k - len(visits),
+        rng,
+        iteration,
+        seed,
+        exclude=barred,
+        epsilon=epsilon,
+        top_k=top_k,
+    )
+    return np.concatenate((visits, picks)).astype(np.int64), len(visits), pass_

@@ -11,7 +11,6 @@ SNAPSHOT_HISTORY rates.
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 import time
 from collections import Counter, deque
@@ -42,13 +41,13 @@ from kglens_tui.llm.usage import Counters, HelperRole, Usage, UsageLedger, count
 from kglens_tui.modes.kglens.chance import chance_rates, guess_failure
 from kglens_tui.modes.kglens.config import Difficulty, PropagationMode, RunConfig, Scheduling
 from kglens_tui.modes.kglens.design import (
-    DesignDraw,
-    control_predictions,
+    RollingFloor,
     designed_sample,
+    floor_visits,
     is_census,
     whole_iterations,
 )
-from kglens_tui.modes.kglens.estimates import DesignRate, DrawTerms, census_rate
+from kglens_tui.modes.kglens.estimates import DesignRate, census_rate
 from kglens_tui.modes.kglens.learned import (
     ErrorModel,
     LearnedPropagation,
@@ -66,7 +65,6 @@ from kglens_tui.modes.kglens.plan import Plan, PlannedAsk
 from kglens_tui.modes.kglens.questions import Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.modes.kglens.runstore import (
     FAILED,
-    DrawRow,
     KGLensRun,
     ObservationRow,
     load_kglens_run,
@@ -81,7 +79,6 @@ from kglens_tui.modes.kglens.sense_rates import (
     ALL_SENSE,
     SENSES,
     ZERO_SENSE,
-    PairTerms,
     census_pair_rate,
     settled,
 )
@@ -324,7 +321,6 @@ class Outcome:
 _SUCCEEDED, _FAILED, _ERRORED = 0, 1, 2
 """What a reply did to its edge, as `_Read.states` holds it: answered right, answered wrong (or
 refused, or unparseable: `FAILURES`), or no answer (a failed request)."""
-_NO_ANSWERS: tuple[list[int], list[bool], list[float], list[float]] = ([], [], [], [])
 
 
 class _Read:
@@ -333,7 +329,7 @@ class _Read:
     __slots__ = (
         "asked",
         "categories",
-        "floor_answers",
+        "floor",
         "latencies",
         "rows",
         "said",
@@ -356,9 +352,9 @@ class _Read:
         self.yes_no_asked: list[int] = []
         self.said: list[tuple[str, str]] = []
         """(expected, given) of each Yes/No answer that opens with yes or no."""
-        self.floor_answers: dict[int, tuple[list[int], list[bool], list[float], list[float]]] = {}
-        """Per draw with a floor (its first slot): the positions, failures, probabilities and
-        predictions of its answers that enter the KG-wide estimate."""
+        self.floor: list[tuple[int, bool]] = []
+        """The floor's answers (`probe.design`: what the KG-wide rates rest on): each one's
+        edge position and whether it failed."""
 
 
 def _p95(values: list[float]) -> float | None:
@@ -409,12 +405,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         """The run's predicates (keys) and each run edge's index among them."""
         self._entity_db_ids: list[int] = kg.entity_db_ids.tolist()
         """Each node's entity id (a stored row's candidate), read without numpy's scalars."""
-        self._draws: dict[tuple[int, int], DesignDraw] = {}
-        """Draws of iterations not committed yet, by (iteration, first slot)."""
-        self._asked_from: dict[tuple[int, int], tuple[int, int]] = {}
-        """(iteration, slot) of each question asked -> (its draw's first slot, index in it)."""
-        self._drawn_at: dict[int, dict[int, tuple[int, int]]] = {}
-        """Per iteration: each drawn edge's latest draw (its first slot) and place there."""
+        self._floor_slots: dict[tuple[int, int], int] = {}
+        """(iteration, slot) of each floor visit not committed yet -> its pass (`probe.design`)."""
         learned = (
             self.config.propagation and self.config.propagation_mode == PropagationMode.LEARNED
         )
@@ -550,13 +542,9 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         short asked the sampler's picks and a floor); None before such an iteration."""
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
-        self._terms = DrawTerms()
-        sizes = np.bincount(self._pred_codes, minlength=len(self._pred_keys))
-        self._pred_sizes = np.maximum(sizes, 1).astype(np.float64)
-        self._pairs = PairTerms(self._pred_codes)
         self._load_totals()
         self._load_recent()
-        self._load_design_terms()
+        self._load_floor()
         self._update_kg_wide()
 
     def _reload(self) -> None:
@@ -601,17 +589,16 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
 
     def _senses(self) -> tuple[dict[str, DesignRate | None], dict[str, float | None]]:
         """The two-ask rates now (`sense_rates.settled`: None until precise enough to show) and
-        blind guessing's exact ones beside them: the census of the run's own counts under brute
-        force (or a batch as large as the run), else the pairs of designed draws."""
+        blind guessing's exact ones beside them: the census of the answers the KG-wide rates rest
+        on (`_census_counts`)."""
         counts = self._census_counts()
+        rates: dict[str, DesignRate | None] = dict.fromkeys(SENSES)
         if counts is not None:
             m, n = counts
             rates = {
                 ZERO_SENSE: settled(census_pair_rate(n, m + n)),
                 ALL_SENSE: settled(census_pair_rate(m, m + n)),
             }
-        else:
-            rates = {sense: settled(self._pairs.estimate(sense)) for sense in SENSES}
         chance = self._chance
         exact = {
             ZERO_SENSE: None if chance is None else chance.zero_sense,
@@ -619,37 +606,34 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         }
         return rates, {k: (exact[k] if v is not None else None) for k, v in rates.items()}
 
-    def _draw_means(self, totals: dict[str, float]) -> np.ndarray:
-        """A draw's mean prediction per run predicate code, from its totals by predicate key."""
-        return np.array([totals.get(k, 0.0) for k in self._pred_keys]) / self._pred_sizes
-
-    def _load_design_terms(self) -> None:
-        """Each stored draw's estimate terms (the draws with an answered floor), as
-        `finish_iteration` adds them."""
-        rows = self.conn.execute(
-            "SELECT o.iteration, o.draw_slot, o.category, o.incl_prob, o.prediction, o.qtype, "
-            "o.pos, d.population, d.total, d.floor_size, d.predicate_totals "
-            "FROM observation o JOIN design_draw d "
-            "ON d.run_id = o.run_id AND d.iteration = o.iteration AND d.first_slot = o.draw_slot "
-            "WHERE o.run_id = ? AND d.floor_size > 0 AND o.category != 'error' "
-            "AND o.incl_prob > 0 ORDER BY o.iteration, o.draw_slot",
-            (self.run.id,),
-        ).fetchall()
-        by_draw: dict[tuple[int, int], list[Any]] = {}
-        for row in rows:
-            by_draw.setdefault((row[0], row[1]), []).append(row)
-        for answers in by_draw.values():
-            failed = np.array([r[2] in FAILED for r in answers], dtype=np.float64)
-            prob = np.array([r[3] for r in answers])
-            pred = np.array([r[4] for r in answers])
-            self._terms.add(failed, prob, pred, answers[0][8], answers[0][7])
-            self._pairs.add(
-                np.array([r[6] for r in answers], dtype=np.int64),
-                failed,
-                prob,
-                self._draw_means(json.loads(answers[0][10])),
-                int(answers[0][9]),
-            )
+    def _load_floor(self) -> None:
+        """The rolling census's place (`design.RollingFloor`) after the stored floor visits, and
+        the right and wrong floor answers per run edge (`_floor_counts`). A brute-force run and
+        a run on another's plan draw no floor of their own."""
+        size, run_id = len(self.positions), self.run.id
+        visits = dict(
+            self.conn.execute(
+                "SELECT floor_pass, COUNT(*) FROM observation WHERE run_id = ? "
+                "AND floor_pass IS NOT NULL GROUP BY floor_pass",
+                (run_id,),
+            ).fetchall()
+        )
+        own = self.config.sampler != Sampler.BRUTE_FORCE and self.config.plan_of is None
+        self.floor = RollingFloor.resumed(size, self.config.seed, visits) if own else None
+        right = np.zeros(size, dtype=np.int64)
+        wrong = np.zeros(size, dtype=np.int64)
+        for pos, category in self.conn.execute(
+            "SELECT pos, category FROM observation WHERE run_id = ? AND floor_pass IS NOT NULL "
+            "AND category != 'error'",
+            (run_id,),
+        ):
+            if category in FAILED:
+                wrong[pos] += 1
+            elif category == "correct":
+                right[pos] += 1
+        self._floor_counts = (right, wrong)
+        """The floor's right and wrong answers per run edge: a census in random order."""
+        self._floor_answered = bool(right.any() or wrong.any())
 
     def _whole_counted(self) -> bool:
         """Whether the census rests on the iterations that asked every edge (`_whole`)."""
@@ -677,23 +661,21 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         )
 
     def _census_counts(self) -> tuple[np.ndarray, np.ndarray] | None:
-        """The (right, wrong) answers per run edge a census estimate rests on: all of brute
-        force's, the whole iterations' of a batch as large as the run; None: the run (or one
-        whose only iteration a budget cut short) is estimated by its design."""
-        if not self._census:
-            return None
-        if self.config.sampler == Sampler.BRUTE_FORCE:
+        """The (right, wrong) answers per run edge the KG-wide rates rest on: all of brute
+        force's, the whole iterations' of a batch as large as the run, else the floor's
+        (`probe.design`); None before the first of them (or when a run as large as its batch
+        has only an iteration a budget cut short, and no floor answer)."""
+        if self._census and self.config.sampler == Sampler.BRUTE_FORCE:
             return self.state.m, self.state.n
-        return self._whole
+        if self._census and self._whole is not None:
+            return self._whole
+        return self._floor_counts if self._floor_answered else None
 
     def _update_kg_wide(self) -> None:
         """The KG-wide error rate after the committed iterations, and chance's (exact)."""
         s = self.stats
         counts = self._census_counts()
-        if counts is not None:
-            s.kg_wide = census_rate(*counts)
-        else:
-            s.kg_wide = self._terms.estimate(len(self.positions))
+        s.kg_wide = None if counts is None else census_rate(*counts)
         s.kg_wide_chance = None if s.kg_wide is None or self._chance is None else self._chance.error
 
     def _load_recent(self) -> None:
@@ -832,90 +814,74 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         return False
 
     def sample(
-        self, iteration: int, k: int, busy: np.ndarray | None = None, slot: int = 0
+        self,
+        iteration: int,
+        k: int,
+        busy: np.ndarray | None = None,
+        slot: int = 0,
+        with_floor: bool = True,
     ) -> np.ndarray:
-        """k edges: failed requests to retry first, then the design's draw (the sampler's picks
-        and the uniform floor, `probe.design`); never `busy` ones. The draw is kept until its
-        iteration is committed with the answers."""
+        """k edges: failed requests to retry first, then the design's draw (the rolling census's
+        floor and the sampler's picks, `probe.design`; without the floor when not
+        ``with_floor``); no pick is `busy`. The floor's slots are noted with their pass until the
+        iteration is committed."""
         if self.config.plan_of is not None:
             return self._planned_sample(iteration, k)
         busy = np.empty(0, dtype=np.int64) if busy is None else busy
-        seed = [self.config.seed, 15485863, iteration] + ([slot] if slot else [])
-        rng = np.random.default_rng(seed)
+        rng = np.random.default_rng(
+            [self.config.seed, 15485863, iteration] + ([slot] if slot else [])
+        )
         retry = self.retry_edges()
         if len(retry) and len(busy):
             retry = np.setdiff1d(retry, busy)
         retry = retry[:k]
         config = self.config
-        fresh, prob, size, eligible = designed_sample(
+        fresh_k = k - len(retry)
+        # an iteration that asks every edge is a census itself
+        census = self.floor if with_floor and fresh_k < len(self.positions) else None
+        fresh, count, pass_ = designed_sample(
             config.sampler,
             self.state,
-            k - len(retry),
+            fresh_k,
             rng,
             iteration,
             config.seed,
             config.design_floor,
+            census,
             exclude=busy,
             certain=retry,
             epsilon=config.epsilon,
             top_k=config.blind_spots,
         )
-        if config.sampler == Sampler.BRUTE_FORCE:
-            return np.concatenate((retry, fresh)).astype(np.int64)
-        batch = np.concatenate((retry, fresh)).astype(np.int64)
-        predicted = control_predictions(self.state, self._preds, self.learned is not None)
-        totals = np.bincount(self._pred_codes, weights=predicted, minlength=len(self._pred_keys))
-        self._draws[(iteration, slot)] = DesignDraw(
-            iteration=iteration,
-            first_slot=slot,
-            positions=batch,
-            prob=np.concatenate((np.ones(len(retry)), prob)),
-            prediction=predicted[batch],
-            floor_size=size,
-            eligible=eligible,
-            edges=len(self.positions),
-            total=float(predicted.sum()),
-            predicate_totals=dict(enumerate(totals.tolist())),
-        )
-        self._drawn_at.setdefault(iteration, {}).update(
-            (pos, (slot, index)) for index, pos in enumerate(batch.tolist())
-        )
-        return batch
+        self._note_floor(iteration, slot + len(retry), count, pass_)
+        return np.concatenate((retry, fresh)).astype(np.int64)
+
+    def take_floor(self, iteration: int, slot: int, k: int) -> np.ndarray:
+        """The floor's share of k slots from `slot` on (continuous dispatch hands out its
+        slots a few at a time: the census moves on only by what is handed out)."""
+        rng = np.random.default_rng([self.config.seed, 15485863, iteration, slot, 1])
+        visits, pass_ = floor_visits(self.floor, k, self.config.design_floor, rng)
+        self._note_floor(iteration, slot, len(visits), pass_)
+        return visits
+
+    def _note_floor(self, iteration: int, first: int, count: int, pass_: int) -> None:
+        """Slots ``first`` to ``first + count - 1`` of `iteration` are floor visits of ``pass_``."""
+        for slot in range(first, first + count):
+            self._floor_slots[(iteration, slot)] = pass_
 
     def _planned_sample(self, iteration: int, k: int) -> np.ndarray:
         """The edges the plan's run asked in this iteration (at most k: a budget may cut the
-        last), with its draws: the same probabilities and control predictions."""
+        last), its floor visits with their passes."""
         leader = self.config.plan_of
         if self._plan is None and leader is not None:
             self._plan = Plan(self.conn, load_kglens_run(self.conn, leader), self.kg)
         assert self._plan is not None
         asks = self._plan.asks(iteration)[:k]
         self._planned[iteration] = asks
-        batch = np.array([a.pos for a in asks], dtype=np.int64)
-        draws = self._plan.draws(iteration)
-        by_draw: dict[int, list[int]] = {}
-        for index, ask in enumerate(asks):
-            if ask.draw_slot is not None and ask.draw_slot in draws:
-                by_draw.setdefault(ask.draw_slot, []).append(index)
-        code = {key: i for i, key in enumerate(self._pred_keys)}
-        for first, indexes in by_draw.items():
-            drawn = draws[first]
-            prob = np.array([asks[i].incl_prob or 0.0 for i in indexes])
-            self._draws[(iteration, first)] = DesignDraw(
-                iteration=iteration,
-                first_slot=first,
-                positions=batch[indexes],
-                prob=prob,
-                prediction=np.array([asks[i].prediction or 0.0 for i in indexes]),
-                floor_size=int((prob < 1.0).sum()),
-                eligible=drawn.eligible,
-                edges=drawn.population,
-                total=drawn.total,
-                predicate_totals={code[key]: t for key, t in drawn.predicate_totals.items()},
-            )
-            for place, i in enumerate(indexes):
-                self._asked_from[(iteration, asks[i].slot)] = (first, place)
-        return batch
+        for ask in asks:
+            if ask.floor_pass is not None:
+                self._floor_slots[(iteration, ask.slot)] = ask.floor_pass
+        return np.array([a.pos for a in asks], dtype=np.int64)
 
     async def questions_for(
         self, batch: np.ndarray, iteration: int, first_slot: int = 0
@@ -938,7 +904,6 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 for a in self._planned.pop(iteration, [])
             ]
         questions = self.factory.make_batch(batch, first_slot, iteration)
-        self._note_draws(questions)
         if self.generator is not None:
             questions = list(
                 await asyncio.gather(
@@ -946,75 +911,6 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 )
             )
         return questions
-
-    def _note_draws(self, questions: list[Question]) -> None:
-        """Remember which draw each question's edge came from (the latest draw of its iteration
-        holding it), with its place there: what its answer's probability refers to."""
-        for q in questions:
-            drawn_at = self._drawn_at.get(q.iteration)
-            where = None if drawn_at is None else drawn_at.get(q.pos)
-            draw = None if where is None else self._draws.get((q.iteration, where[0]))
-            if draw is not None and where is not None and draw.positions[where[1]] == q.pos:
-                self._asked_from[(q.iteration, q.slot)] = where
-                continue
-            for (it, first), later in sorted(self._draws.items(), reverse=True):
-                found = np.flatnonzero(later.positions == q.pos)
-                if it == q.iteration and len(found):
-                    self._asked_from[(q.iteration, q.slot)] = (first, int(found[0]))
-                    break
-
-    def _design_rows(
-        self, iteration: int, outcomes: list[Outcome]
-    ) -> tuple[dict[int, tuple[int, float, float]], list[DrawRow], dict[int, np.ndarray]]:
-        """The design of a committed iteration: per slot (draw's first slot, probability,
-        prediction), its draws as stored, and each draw's mean prediction per predicate code.
-        The floor's probability is taken over the floor edges that were answered (a failed
-        request is no answer; under continuous scheduling a draw's edges left unasked at a
-        commit are dropped), a simple random sample of the eligible edges all the same."""
-        drawn = {key: d for key, d in self._draws.items() if key[0] == iteration}
-        for key in drawn:
-            del self._draws[key]
-        self._drawn_at.pop(iteration, None)
-        # each draw's probabilities and predictions as floats, read once per draw
-        listed = {
-            first: (d.prob.tolist(), d.prediction.tolist()) for (_, first), d in drawn.items()
-        }
-        placed: dict[int, tuple[int, int]] = {}
-        answered_floor: Counter[int] = Counter()
-        asked_from = self._asked_from
-        for o in outcomes:
-            slot = o.question.slot
-            where = asked_from.pop((iteration, slot), None)
-            if where is None or where[0] not in listed:
-                continue
-            placed[slot] = where
-            if not o.failed and listed[where[0]][0][where[1]] < 1.0:
-                answered_floor[where[0]] += 1
-        slots: dict[int, tuple[int, float, float]] = {}
-        for slot, (first, index) in placed.items():
-            probs, predictions = listed[first]
-            prob = probs[index]
-            if prob < 1.0:
-                eligible = drawn[(iteration, first)].eligible
-                prob = answered_floor[first] / eligible if eligible else 0.0
-            slots[slot] = (first, prob, predictions[index])
-        rows = [
-            (
-                iteration,
-                first,
-                answered_floor[first],
-                d.eligible,
-                d.edges,
-                d.total,
-                to_json({self._pred_keys[i]: t for i, t in d.predicate_totals.items()}),
-            )
-            for (_, first), d in sorted(drawn.items())
-        ]
-        means = {
-            first: np.array(list(d.predicate_totals.values())) / self._pred_sizes
-            for (_, first), d in drawn.items()
-        }
-        return slots, rows, means
 
     def _answer_prompt(self, question: Question) -> Prompt:
         order = self.config.prompt_order
@@ -1115,8 +1011,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
 
     def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
         """Commit an iteration whole: its replies, the posterior's update and its metrics."""
-        design, draws, means = self._design_rows(iteration, outcomes)
-        read = self._read_outcomes(outcomes, design, draws)
+        read = self._read_outcomes(iteration, outcomes)
         pos = np.array(read.asked, dtype=np.int64)
         state_of = np.array(read.states, dtype=np.int8)
         failed = state_of == _FAILED
@@ -1162,14 +1057,11 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             "all_sense_rate": current.all_sense,
             "counts": dict(counts),
         }
-        for _iteration, first, floor, _eligible, population, total, _totals in draws:
-            if not floor:
-                continue
-            positions, failures, probs, predictions = read.floor_answers.get(first, _NO_ANSWERS)
-            fails = np.array(failures, dtype=np.float64)
-            prob = np.array(probs)
-            self._terms.add(fails, prob, np.array(predictions), total, population)
-            self._pairs.add(np.array(positions, dtype=np.int64), fails, prob, means[first], floor)
+        if read.floor:
+            right, wrong = self._floor_counts
+            for floor_pos, floor_failed in read.floor:
+                (wrong if floor_failed else right)[floor_pos] += 1
+            self._floor_answered = True
         checkpoint = (
             self.state
             if iteration % self.config.checkpoint_every == 0 or iteration >= self.config.iterations
@@ -1183,7 +1075,6 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             summary,
             checkpoint,
             self.helpers.take(),
-            draws,
         )
         s = self.stats
         s.iteration = iteration
@@ -1204,17 +1095,12 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         if self.on_progress is not None:
             self.on_progress(self.snapshot(insights=False))
 
-    def _read_outcomes(
-        self,
-        outcomes: list[Outcome],
-        design: dict[int, tuple[int, float, float]],
-        draws: list[DrawRow],
-    ) -> _Read:
+    def _read_outcomes(self, iteration: int, outcomes: list[Outcome]) -> _Read:
         """Everything a commit reads from each reply, in one pass over them: the rows as
-        stored, the request counts, the edges asked by question type, the Yes/No answers given
-        and the answers of each draw's floor that enter the KG-wide estimate."""
+        stored (a floor visit with its pass), the request counts, the edges asked by question
+        type, the Yes/No answers given and the floor's answers the KG-wide rates rest on."""
         read = _Read()
-        floored = {row[1] for row in draws if row[2]}
+        floor_slots = self._floor_slots
         db_ids = self._entity_db_ids
         asked, states, categories = read.asked, read.states, read.categories
         rows, latencies, said = read.rows, read.latencies, read.said
@@ -1229,8 +1115,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             completion_tokens += usage.completion_tokens
             if usage.latency_ms is not None:
                 latencies.append(usage.latency_ms)
-            where = design.get(q.slot)
-            draw_slot, prob, prediction = where if where is not None else (None, None, None)
+            floor_pass = floor_slots.pop((iteration, q.slot), None)
             candidate = q.candidate
             # positional: a named tuple's keywords cost four times its fields' (64 rows)
             rows.append(
@@ -1251,9 +1136,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                     usage,
                     o.hedged,
                     o.matcher,
-                    draw_slot,
-                    prob,
-                    prediction,
+                    floor_pass,
                 )
             )
             if verdict is Verdict.ERROR:
@@ -1262,14 +1145,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 continue
             failed = verdict in FAILURES  # else the model answered right
             states.append(_FAILED if failed else _SUCCEEDED)
-            if where is not None and draw_slot in floored and where[1] > 0:
-                answers = read.floor_answers.get(draw_slot)
-                if answers is None:
-                    answers = read.floor_answers[draw_slot] = ([], [], [], [])
-                answers[0].append(q.pos)
-                answers[1].append(failed)
-                answers[2].append(where[1])
-                answers[3].append(where[2])
+            if floor_pass is not None:
+                read.floor.append((q.pos, failed))
             if q.qtype == WH:
                 read.wh_asked.append(q.pos)
                 continue

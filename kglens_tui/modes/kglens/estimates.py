@@ -5,14 +5,14 @@ asks (difficulty, prompt, verifier), i.e. the mean over the run's edges of each 
 failure probability; the KG-wide win rate is one minus it (the paper's win rate over a census of
 one ask per edge, in expectation).
 
-- A run drawn by the design (`probe.design`) is estimated per draw by augmented inverse
-  probability weighting, the control predictions as control variate (Zrnic and Candès 2024):
-  ``(sum of predictions over all edges + sum over answers of (y - prediction) / probability) /
-  edges``. Given the run before the draw each draw's estimate is unbiased, so their average is a
-  martingale; its interval uses the sum of the draws' variance estimates (martingale CLT).
-- A brute-force run is a census in random order (`census_rate`).
-- A group without stored prediction sums (a region, a year) gets the Hájek ratio of the weighted
-  answers (`hajek_rate`).
+- A run drawn by the design (`probe.design`) rests on its floor's answers, a rolling census in
+  random order, and a brute-force run on all of its answers: both are estimated as a census
+  (`census_rate`: the mean over the answered edges of each one's failure share), per predicate
+  and per group over their own edges; two targets on one plan by `census_difference`.
+- A run stored before the rolling floor is estimated per draw by augmented inverse probability
+  weighting with its stored probabilities and control predictions (`design_rate`, Zrnic and
+  Candès 2024), the draws combined as a martingale; a group of it by the Hájek ratio
+  (`hajek_rate`).
 
 `kglens bench rates` checks bias and coverage of these by simulation against known truths.
 """
@@ -24,7 +24,6 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from kglens_tui.core.grown import Grown
 from kglens_tui.core.intervals import wilson_bounds
 
 Z95 = 1.959963984540054
@@ -173,16 +172,6 @@ def small_floor_se(rate: DesignRate | None, floor: int, failures: float) -> Desi
     return with_few(rate, failures, floor)
 
 
-def draw_terms(
-    failed: np.ndarray, prob: np.ndarray, prediction: np.ndarray, total: float, population: int
-) -> tuple[float, float]:
-    """One draw's AIPW estimate and its variance estimate, from its answers (failed 1/0,
-    inclusion probability, control prediction), the sum of predictions over the population
-    and the population's size (what `design_rate` computes for every draw at once)."""
-    resid = (np.asarray(failed, dtype=np.float64) - prediction) / prob
-    return (total + float(resid.sum())) / population, float((resid**2).sum()) / population**2
-
-
 def combine_draws(
     values: np.ndarray, variances: np.ndarray, weights: np.ndarray, answers: int, population: int
 ) -> DesignRate | None:
@@ -244,53 +233,6 @@ def hajek_rate(failed: np.ndarray, prob: np.ndarray, edges: int) -> DesignRate |
     return with_few(DesignRate(error, se, int(keep.sum()), edges, "hajek"), float(y.sum()), len(y))
 
 
-class DrawTerms:
-    """A run's draws as their estimate terms, kept as the run commits them (the live screen's
-    KG-wide rate without reading the rows again)."""
-
-    def __init__(self) -> None:
-        self._terms = Grown(np.float64, 3)
-        """Per draw (row): its value, variance and weight (floor size)."""
-        self.answers = 0
-        self.floor = 0
-        self.floor_failures = 0.0
-
-    def add(
-        self,
-        failed: np.ndarray,
-        prob: np.ndarray,
-        prediction: np.ndarray,
-        total: float,
-        population: int,
-    ) -> None:
-        """One draw with an answered floor: its answers' outcomes, probabilities and
-        predictions."""
-        floor = int((prob < 1).sum())
-        if not floor:
-            return
-        value, variance = draw_terms(failed, prob, prediction, total, population)
-        self._terms.append((value, variance, floor))
-        self.answers += len(failed)
-        self.floor += floor
-        self.floor_failures += float(np.asarray(failed, dtype=np.float64)[prob < 1].sum())
-
-    @property
-    def draws(self) -> int:
-        """Draws with an answered floor so far."""
-        return self._terms.size
-
-    def estimate(self, population: int) -> DesignRate | None:
-        """The KG-wide error rate so far (None before a draw)."""
-        if not self.draws:
-            return None
-        values, variances, w = self._terms.values.T
-        return small_floor_se(
-            combine_draws(values, variances, w, self.answers, population),
-            self.floor,
-            self.floor_failures,
-        )
-
-
 @dataclass(frozen=True)
 class Difference:
     """The difference of two independent KG-wide estimates (b minus a) with its test."""
@@ -313,6 +255,30 @@ def tested(value: float, se: float) -> Difference:
     if se <= 0:
         return Difference(value, 0.0, 1.0 if value == 0 else 0.0)
     return Difference(value, se, math.erfc(abs(value) / se / math.sqrt(2)))
+
+
+def census_difference(pos: np.ndarray, diff: np.ndarray, edges: int) -> Difference | None:
+    """Two targets asked the same census answers (per answer: its edge and the difference of
+    the two failures, b minus a) over a population of ``edges``: the mean over the answered
+    edges of each edge's mean difference, with the census's variance (`census_rate`): the
+    sampling of edges, finite-population corrected, plus each edge's answer noise, bounded by
+    the mean squared difference of its answers (exact when the targets are equally accurate on
+    it). None without an answer."""
+    pos = np.asarray(pos, dtype=np.int64)
+    if not len(pos) or edges <= 0:
+        return None
+    d = np.asarray(diff, dtype=np.float64)
+    asked = np.bincount(pos).astype(np.float64)
+    seen = asked > 0
+    a = asked[seen]
+    z = np.bincount(pos, weights=d)[seen] / a
+    within = np.bincount(pos, weights=d**2)[seen] / a
+    count = len(z)
+    share = min(1.0, count / edges)
+    between = float(z.var(ddof=1)) if count > 1 else float(within.mean())
+    noise = float((within / a).sum()) / count**2
+    var = (1 - share) * between / count + share * noise
+    return tested(float(z.mean()), math.sqrt(max(var, 0.0)))
 
 
 def paired_design_difference(

@@ -2,11 +2,10 @@
 plan), iteration by iteration and slot by slot, instead of drawing its own, so that two models
 are compared on the same questions (`analysis.paired`).
 
-The plan's run leads: its sampler chose each batch from its own posterior, and each of its
-answers stores the design's inclusion probability and control prediction (`probe.design`). A
-follower asks the same questions with the same probabilities and predictions, so its KG-wide
-estimate is as valid as the leader's (the predictions were fixed before each draw, whoever
-answers), and the two estimates' difference can be taken answer by answer.
+The plan's run leads: its sampler chose each batch from its own posterior, and each of its floor
+visits stores its pass of the rolling census (`probe.design`). A follower asks the same questions
+with the same floor visits, so its KG-wide estimate rests on the same census as the leader's,
+and the two estimates' difference can be taken answer by answer.
 """
 
 from __future__ import annotations
@@ -88,20 +87,8 @@ class PlannedAsk:
     """KG node asked about (Yes/No)."""
     expected: str
     expected_answers: tuple[tuple[str, ...], ...]
-    draw_slot: int | None
-    incl_prob: float | None
-    prediction: float | None
-
-
-@dataclass(frozen=True)
-class PlannedDraw:
-    """One of the leader's draws as stored (`design_draw`)."""
-
-    first_slot: int
-    eligible: int
-    population: int
-    total: float
-    predicate_totals: dict[str, float]
+    floor_pass: int | None
+    """The floor's pass when the question is a floor visit (None: a pick or a retry)."""
 
 
 class Plan:
@@ -121,7 +108,7 @@ class Plan:
         """The leader's questions of one iteration, in slot order (none past its last)."""
         rows = self.conn.execute(
             "SELECT slot, edge_id, qtype, generator, question, candidate_id, expected, "
-            "expected_answers, draw_slot, incl_prob, prediction FROM observation "
+            "expected_answers, floor_pass FROM observation "
             "WHERE run_id = ? AND iteration = ? ORDER BY slot",
             (self.leader.id, iteration),
         ).fetchall()
@@ -136,21 +123,7 @@ class Plan:
                 candidate=None if r[5] is None else self._node_of[int(r[5])],
                 expected=r[6],
                 expected_answers=tuple(tuple(g) for g in json.loads(r[7] or "[]")),
-                draw_slot=r[8],
-                incl_prob=r[9],
-                prediction=r[10],
+                floor_pass=r[8],
             )
             for r in rows
         ]
-
-    def draws(self, iteration: int) -> dict[int, PlannedDraw]:
-        """The leader's draws of one iteration, by first slot."""
-        rows = self.conn.execute(
-            "SELECT first_slot, eligible, population, total, predicate_totals FROM design_draw "
-            "WHERE run_id = ? AND iteration = ?",
-            (self.leader.id, iteration),
-        ).fetchall()
-        return {
-            int(r[0]): PlannedDraw(int(r[0]), int(r[1]), int(r[2]), float(r[3]), json.loads(r[4]))
-            for r in rows
-        }

@@ -21,10 +21,6 @@ from kglens_tui.store.helper_usage import add_usage
 from kglens_tui.store.target_usage import COLUMNS as TARGET_USAGE
 from kglens_tui.store.target_usage import add_target_usage
 
-DrawRow = tuple[int, int, int, int, int, float, str]
-"""A design_draw row without the run id: (iteration, first_slot, floor_size, eligible,
-population, total, predicate_totals as JSON)."""
-
 KGLensRun = RunRecord[RunConfig]
 """A stored KGLens run."""
 
@@ -56,12 +52,9 @@ class ObservationRow(NamedTuple):
     """The reply gave its answer with doubt ("I think it is Canberra")."""
     matcher: str = ""
     """The alias matcher's category when an LLM judge gave the verdict; '' otherwise."""
-    draw_slot: int | None = None
-    """The first slot of the design draw the question's edge came from (None: no design)."""
-    incl_prob: float | None = None
-    """Its inclusion probability in that draw."""
-    prediction: float | None = None
-    """The control prediction of its edge's error rate made before the draw."""
+    floor_pass: int | None = None
+    """The rolling census's pass when the question is a floor visit (`probe.design`: the
+    answers the KG-wide rates rest on); None: the sampler's pick or a retry."""
 
 
 FAILED = tuple(str(v) for v in FAILURES)
@@ -82,11 +75,9 @@ def commit_iteration(
     summary: dict[str, Any],
     checkpoint: PKGState | None,
     helpers: dict[str, Counters] | None = None,
-    draws: list[DrawRow] | None = None,
 ) -> None:
     """Store one iteration in one transaction: observations, metrics row, optional checkpoint,
-    the helper calls made since the last commit, the target's requests and the design's draws
-    (rows of design_draw without the run id)."""
+    the helper calls made since the last commit and the target's requests."""
 
     def write() -> None:
         with transaction(conn):
@@ -94,8 +85,8 @@ def commit_iteration(
                 "INSERT INTO observation(run_id, iteration, slot, pos, edge_id, qtype, generator, "
                 "question, candidate_id, expected, expected_answers, reply, category, verifier, "
                 "prompt_tokens, completion_tokens, latency_ms, retries, error, hedged, matcher, "
-                "draw_slot, incl_prob, prediction) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "floor_pass) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 # the row's fields up to the verifier, its usage's, then hedged and the rest
                 [
                     (run_id, *o[:_USAGE], *o.usage.values(), int(o.hedged), *o[_USAGE + 2 :])
@@ -125,12 +116,6 @@ def commit_iteration(
                     json.dumps(summary["counts"]),
                 ),
             )
-            if draws:
-                conn.executemany(
-                    "INSERT INTO design_draw(run_id, iteration, first_slot, floor_size, eligible, "
-                    "population, total, predicate_totals) VALUES (?,?,?,?,?,?,?,?)",
-                    [(run_id, *row) for row in draws],
-                )
             if checkpoint is not None:
                 write_checkpoint(conn, run_id, iteration, checkpoint)
             if helpers:

@@ -166,7 +166,9 @@ class Continuous:
 class DrawCache:
     """Continuous dispatch hands out one sampler draw per iteration and posterior, a few edges at
     a time as slots free up, instead of drawing over every edge for each freed slot. A commit
-    (new posterior) or a new iteration starts a fresh draw; edges that failed go first."""
+    (new posterior) or a new iteration starts a fresh draw; edges that failed go first, then the
+    floor's share of the slots, taken from the rolling census as they are handed out
+    (`ProbeEngine.take_floor`: a visit is never queued, so a fresh draw never drops one)."""
 
     def __init__(self, engine: ProbeEngine) -> None:
         self.engine = engine
@@ -180,15 +182,20 @@ class DrawCache:
         key = (iteration, engine.stats.iteration)
         if key != self.key:
             self.key, self.queue = key, []
-        blocked = set(busy.tolist()) | set(retry.tolist())
+        floor = engine.take_floor(iteration, slot + len(retry), k - len(retry))
+        blocked = set(busy.tolist()) | set(retry.tolist()) | set(floor.tolist())
         self.queue = [pos for pos in self.queue if pos not in blocked]
-        want = k - len(retry)
+        want = k - len(retry) - len(floor)
         if len(self.queue) < want:
             room = engine.config.batch_size - slot
             fresh = engine.sample(
-                iteration, max(room, want), np.array(sorted(blocked), np.int64), slot
+                iteration,
+                max(room, want),
+                np.array(sorted(blocked), np.int64),
+                slot,
+                with_floor=False,
             )
             queued = set(self.queue)
             self.queue += [pos for pos in fresh.tolist() if pos not in queued]
         picked, self.queue = self.queue[:want], self.queue[want:]
-        return np.concatenate((retry, np.array(picked, dtype=np.int64))).astype(np.int64)
+        return np.concatenate((retry, floor, np.array(picked, dtype=np.int64))).astype(np.int64)

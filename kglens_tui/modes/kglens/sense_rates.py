@@ -14,7 +14,9 @@ always fails an edge from one that fails it half the time.
 
 Estimators (`kglens bench rates` checks their bias and coverage by simulation):
 
-- a run drawn by the design (`probe.design`): every pair of draws. Each draw gives each edge an
+- a run drawn by the design (`probe.design`): its floor's answers are a census in random order,
+  estimated as brute force's are (below);
+- a run stored before the rolling floor: every pair of its draws. Each draw gives each edge an
   augmented inverse-probability-weighted term ``c + 1[asked] (y - c) / probability``, with the
   control ``c`` the draw's mean prediction over the edge's predicate (fixed before the draw).
   Given the run before a later draw, its term has expectation P(fail) whatever came before, so
@@ -33,7 +35,6 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from kglens_tui.core.grown import Grown
 from kglens_tui.modes.kglens.estimates import MIN_REPEATED, DesignRate, rare_outcome_se
 
 PAIR_METHOD = "design pairs"
@@ -201,140 +202,3 @@ def pair_noise(f: npt.NDArray[np.float64], a: npt.NDArray[np.float64]) -> npt.ND
     if few.any():
         p4 = np.where(few, float(p2[few].mean()) ** 2, p4)
     return (4 * (a - 2) * (p3 - p4) + 2 * (p2 - p4)) / (a * (a - 1))
-
-
-class _SenseSums:
-    """What `design_pair_rate` sums for one outcome, kept as draws come: per group the
-    weighted controls and their squares, per edge the answers' lifts and their squares, per
-    draw its weighted controls and the static part of the jackknife's square, per answer its
-    lift (for the jackknife's cross term), and the floor's events and asks per edge."""
-
-    def __init__(self, groups: np.ndarray, n_groups: int) -> None:
-        n_edges = len(groups)
-        self.group_sum = np.zeros(n_groups)
-        self.group_sum_sq = np.zeros(n_groups)
-        self.lift = np.zeros(n_edges)
-        self.lift_sq = np.zeros(n_edges)
-        self.controls = Grown(np.float64, n_groups)
-        """Row t: draw t's weighted controls."""
-        self.square = Grown(np.float64)
-        self.answer_lift = Grown(np.float64)
-        self.floor_events = np.zeros(n_edges)
-        self.floor_asked = np.zeros(n_edges)
-        self.binary = True
-
-    def add(
-        self,
-        weight: float,
-        control: np.ndarray,
-        edge: np.ndarray,
-        group: np.ndarray,
-        outcome: np.ndarray,
-        prob: np.ndarray,
-        group_size: np.ndarray,
-    ) -> None:
-        wc = weight * control
-        n_edges = len(self.lift)
-        base = wc[group]
-        x = weight * (control[group] + (outcome - control[group]) / prob)
-        lift, lift_sq = x - base, x**2 - base**2
-        self.group_sum += wc
-        self.group_sum_sq += wc**2
-        self.lift += np.bincount(edge, weights=lift, minlength=n_edges)
-        self.lift_sq += np.bincount(edge, weights=lift_sq, minlength=n_edges)
-        self.controls.append(wc)
-        self.square.append(float((wc**2 * group_size).sum() + lift_sq.sum()))
-        self.answer_lift.extend(lift)
-        floor = prob < 1
-        self.binary = self.binary and bool(np.isin(outcome, (0.0, 1.0)).all())
-        self.floor_asked += np.bincount(edge[floor], minlength=n_edges)
-        self.floor_events += np.bincount(edge[floor], weights=outcome[floor], minlength=n_edges)
-
-
-class PairTerms:
-    """A run's designed answers kept for the two-ask rates as the run commits them (the live
-    screen's zero-sense and all-sense without reading the rows again). Each draw's terms are
-    summed as it comes, so an estimate costs O(edges + answers) array work, not a pass of
-    `design_pair_rate` over every answer of the run (56 ms per snapshot at iteration 1,000 of
-    a 2,000-edge run); the same estimate up to rounding."""
-
-    def __init__(self, groups: np.ndarray) -> None:
-        self.groups = np.asarray(groups, dtype=np.int64)
-        """Each run edge position's group (predicate code)."""
-        self._weights: list[float] = []
-        self._draw = Grown(np.int64)
-        self._edge = Grown(np.int64)
-        self._answers = 0
-        self._sums: dict[str, _SenseSums] = {}
-        self._group_size = np.zeros(0)
-
-    def add(
-        self,
-        positions: np.ndarray,
-        failed: np.ndarray,
-        prob: np.ndarray,
-        means: np.ndarray,
-        floor: int,
-    ) -> None:
-        """One draw with a floor: its answers' edge positions, outcomes and probabilities, the
-        draw's mean prediction per group and the floor's size (its weight)."""
-        means = np.asarray(means, dtype=np.float64)
-        if not self._sums:
-            self._group_size = np.bincount(self.groups, minlength=len(means)).astype(np.float64)
-            self._sums = {sense: _SenseSums(self.groups, len(means)) for sense in SENSES}
-        index = len(self._weights)
-        weight = float(floor)
-        self._weights.append(weight)
-        edge = np.asarray(positions, dtype=np.int64)
-        prob = np.asarray(prob, dtype=np.float64)
-        failed = np.asarray(failed, dtype=np.float64)
-        keep = (edge >= 0) & (prob > 0) & (weight > 0)
-        edge, prob, failed = edge[keep], prob[keep], failed[keep]
-        self._answers += len(edge)
-        self._draw.extend(np.full(len(edge), index, dtype=np.int64))
-        self._edge.extend(edge)
-        group = self.groups[edge]
-        for sense, sums in self._sums.items():
-            zero = sense == ZERO_SENSE
-            sums.add(
-                weight,
-                means if zero else 1.0 - means,
-                edge,
-                group,
-                failed if zero else 1.0 - failed,
-                prob,
-                self._group_size,
-            )
-
-    def estimate(self, sense: str) -> DesignRate | None:
-        """The run's two-ask rate so far (None before three draws with a floor): what
-        `design_pair_rate` gives on the same answers."""
-        if len(self._weights) < 3 or not self._sums:
-            return None
-        group = self.groups
-        n_edges = len(group)
-        w = np.array(self._weights)
-        use = w > 0
-        if int(use.sum()) < 2 or n_edges == 0:
-            return None
-        sums = self._sums[sense]
-        a = sums.group_sum[group] + sums.lift
-        b = sums.group_sum_sq[group] + sums.lift_sq
-        total = float((a**2 - b).sum())
-        sum_w, sum_w2 = float(w.sum()), float((w**2).sum())
-        pairs = sum_w**2 - sum_w2
-        if pairs <= 0:
-            return None
-        estimate = total / (n_edges * pairs)
-        group_a = np.bincount(group, weights=a, minlength=len(sums.group_sum))
-        edge = self._edge.values
-        cross = sums.controls.values @ group_a + np.bincount(
-            self._draw.values, weights=a[edge] * sums.answer_lift.values, minlength=len(w)
-        )
-        var = _jackknife_var(total - 2.0 * (cross - sums.square.values), w, use, n_edges)
-        if var is None:
-            return None
-        # `_few_events_se`'s bound: none without a floor, or for outcomes that are chances
-        floored = sums.binary and bool(sums.floor_asked.any())
-        few = _pairs_se(sums.floor_events, sums.floor_asked) if floored else 0.0
-        return DesignRate(estimate, max(math.sqrt(var), few), self._answers, n_edges, PAIR_METHOD)

@@ -20,19 +20,19 @@ def metrics_text(data: RunData, flt: EdgeFilter | None = None) -> Text:
     side: first its KG-wide win rate (`GroupRow.kg_wide`) with its 95% interval, chance on the
     same estimand and the answers it rests on, then the paper's three rates over the examined
     edges (how many in the "examined" line), each with its 95% interval and what chance scores
-    on the same questions (`groups.overall`'s chance). Within 80 columns for all but rates and
-    chance of 100% in both columns."""
+    on the same questions (`groups.overall`'s chance). Within 78 columns (a screen of 80) for
+    all but a chance of 100% in both columns."""
     adj, raw = overall(data, flt, adjusted=True), overall(data, flt, adjusted=False)
     columns = (adj, raw)
     rows: list[tuple[str, list[str]]] = [
         ("", ["with overrides", "raw (triage ignored)"]),
-        ("KG-wide win", [_kg_wide_cell(row.kg_wide) for row in columns]),
+        ("KG-wide", [_kg_wide_cell(row.kg_wide) for row in columns]),
         ("  answers", [_answers_cell(row.kg_wide) for row in columns]),
         ("examined", [counted(row.rates.examined, "edge") for row in columns]),
     ]
     rows += [
         (
-            f" {name}",
+            name,
             [
                 f"{rate_ci(*row.rates.get(field).bounds)} chance {pct(getattr(row.chance, chance))}"
                 for row in columns

@@ -1,6 +1,6 @@
 """What the engine keeps up to date as it commits, by the shortcuts that keep an iteration cheap
-(counts from the touched edges only, draw terms appended to arrays, asks counted by indexed
-adds), equals exactly what the same engine rebuilds from the stored rows when it loads the run
+(counts from the touched edges only, the floor's answers added per commit, asks counted by
+indexed adds), equals exactly what the same engine rebuilds from the stored rows when it loads the run
 again; and top-k's index, whose answer counts are added as integers, equals its formula."""
 
 from __future__ import annotations
@@ -14,12 +14,6 @@ import pytest
 
 from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.modes.kglens.engine import ProbeEngine
-from kglens_tui.modes.kglens.estimates import (
-    DrawTerms,
-    combine_draws,
-    draw_terms,
-    small_floor_se,
-)
 from kglens_tui.modes.kglens.pkg import PKGState, RateCounts
 from kglens_tui.modes.kglens.runstore import load_kglens_run
 from kglens_tui.modes.kglens.samplers import GAP_SLACK, boundary_gap
@@ -67,38 +61,17 @@ def test_what_the_engine_keeps_equals_what_it_rebuilds_from_the_rows(
     assert np.array_equal(live._yes_no_asks, reloaded._yes_no_asks)
     assert np.array_equal(live._wh_asks, reloaded._wh_asks)
     assert live._wh_asks.sum() > 0
+    for kept_counts, rebuilt in zip(live._floor_counts, reloaded._floor_counts, strict=True):
+        assert np.array_equal(kept_counts, rebuilt)
+    assert live._floor_counts[1].sum() > 0
+    assert live.floor is not None and reloaded.floor is not None
+    assert (live.floor.pass_, live.floor.offset) == (reloaded.floor.pass_, reloaded.floor.offset)
     stored = sqlite3.connect(tmp_path / "w.db").execute(
         "SELECT COUNT(*) FROM observation WHERE run_id = ? AND category != 'error'",
         (live.run.id,),
     )
     assert int(live._yes_no_asks.sum() + live._wh_asks.sum()) == stored.fetchone()[0]
     conn.close()
-
-
-def test_draw_terms_kept_in_arrays_equal_the_terms_combined_at_once() -> None:
-    rng = np.random.default_rng(5)
-    terms = DrawTerms()
-    values, variances, weights = [], [], []
-    for _ in range(150):  # past two doublings of the arrays
-        size = int(rng.integers(4, 40))
-        prob = np.where(rng.random(size) < 0.7, rng.random(size) * 0.01 + 0.001, 1.0)
-        failed = (rng.random(size) < 0.3).astype(np.float64)
-        prediction, total = rng.random(size), 2_000.0 * rng.random()
-        terms.add(failed, prob, prediction, total, 20_000)
-        if (prob < 1).any():
-            value, variance = draw_terms(failed, prob, prediction, total, 20_000)
-            values.append(value)
-            variances.append(variance)
-            weights.append(float((prob < 1).sum()))
-    rate = terms.estimate(20_000)
-    w = np.array(weights)
-    assert terms.draws == len(values) > 128
-    want = small_floor_se(
-        combine_draws(np.array(values), np.array(variances), w, terms.answers, 20_000),
-        terms.floor,
-        terms.floor_failures,
-    )
-    assert rate == want and rate is not None
 
 
 def test_top_k_index_equals_its_formula() -> None:
