@@ -110,3 +110,21 @@ class ScriptedTarget:
 
     async def aclose(self) -> None:
         return None
+
+
+class EveryNthFails(YesTarget):
+    """Answers "Yes", but every ``n``-th request fails (a server error), to be retried. Neither
+    waits, so replies come back in the order asked (a failure that came back before the answers
+    around it would look like a failing target to the run's guard)."""
+
+    simulated = False
+
+    def __init__(self, n: int = 5) -> None:
+        super().__init__()
+        self.n, self.calls = n, 0
+
+    async def complete(self, request):
+        self.calls += 1
+        if self.calls % self.n == 0:
+            raise LLMError("server", "HTTP 503 from the test target", retries=0)
+        return Completion(text="Yes.", prompt_tokens=3, completion_tokens=1, latency_s=0.0)

@@ -78,3 +78,74 @@ def test_an_iteration_cut_short_is_no_part_of_the_census(
         left = max_requests - whole * EDGES
         assert f"left out: {left} answers of an iteration a budget cut short" in note
     assert "Brute force" not in note
+
+
+@pytest.mark.parametrize("scheduling", ["sync", "continuous"])
+def test_retries_never_ask_an_edge_twice_in_a_whole_iteration(
+    tmp_path: Path, scheduling: str
+) -> None:
+    """A batch as large as the run with every fifth request failing: the retries and the rest
+    still ask each edge once an iteration (no floor is drawn beside them), so every iteration
+    is whole and the census rests on them all."""
+    from run_targets import EveryNthFails
+
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        batch_size=500,
+        iterations=3,
+        seed=5,
+        scheduling=scheduling,
+        stop_on_convergence=False,
+    )
+    engine = cast(ProbeEngine, prepare(conn, config=config, target=EveryNthFails(5)))
+    run_blocking(engine)
+    rows = conn.execute(
+        "SELECT iteration, COUNT(*), COUNT(DISTINCT pos), SUM(floor_pass IS NOT NULL) "
+        "FROM observation GROUP BY iteration"
+    ).fetchall()
+    assert [tuple(r) for r in rows] == [(it, EDGES, EDGES, 0) for it in (1, 2, 3)]
+    data = load_run_data(conn, engine.run.id)
+    found = kg_wide(data, adjusted=False)
+    answered = int((data.obs.category != "error").sum())
+    assert found is not None and found.rate.answers == answered
+    conn.close()
+
+
+def test_a_floor_visit_of_an_edge_being_retried_is_the_retry() -> None:
+    """A designed run whose every fifth request fails: a floor visit that falls on an edge
+    retried in the same batch takes the retry's answer instead of asking the edge twice, and
+    each pass's visits stay the start of its permutation (the retried ones among them)."""
+    from run_targets import EveryNthFails
+
+    from kglens_tui.modes.kglens.design import RollingFloor
+
+    conn = connect(":memory:")
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        batch_size=64,
+        iterations=20,
+        seed=2,
+        stop_on_convergence=False,
+    )
+    engine = cast(ProbeEngine, prepare(conn, config=config, target=EveryNthFails(5)))
+    run_blocking(engine)
+    twice = conn.execute(
+        "SELECT COUNT(*) FROM (SELECT 1 FROM observation GROUP BY iteration, pos "
+        "HAVING COUNT(*) > 1)"
+    ).fetchone()[0]
+    assert twice == 0
+    order = RollingFloor(EDGES, 2)
+    visits = conn.execute(
+        "SELECT floor_pass, pos FROM observation WHERE floor_pass IS NOT NULL "
+        "ORDER BY iteration, slot"
+    ).fetchall()
+    by_pass: dict[int, list[int]] = {}
+    for pass_, pos in visits:
+        by_pass.setdefault(pass_, []).append(pos)
+    assert len(by_pass) >= 2
+    for pass_, seen in by_pass.items():  # in slot order a retried visit comes first
+        assert sorted(seen) == sorted(order.order(pass_)[: len(seen)].tolist())
+    conn.close()

@@ -69,6 +69,7 @@ from kglens_tui.modes.kglens.runstore import (
     ObservationRow,
     load_kglens_run,
     rebuild_state,
+    stored_design_rate,
 )
 from kglens_tui.modes.kglens.runstore import (
     commit_iteration as commit_iteration,  # re-exported: bench.engine_bench times it here
@@ -634,6 +635,11 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         self._floor_counts = (right, wrong)
         """The floor's right and wrong answers per run edge: a census in random order."""
         self._floor_answered = bool(right.any() or wrong.any())
+        self._stored_design = (
+            None if self._floor_answered else stored_design_rate(self.conn, self.run)
+        )
+        """A run drawn before the rolling floor: its KG-wide error rate from its design draws
+        (it is never resumed: `runstore.refuse_before_rolling_floor`)."""
 
     def _whole_counted(self) -> bool:
         """Whether the census rests on the iterations that asked every edge (`_whole`)."""
@@ -675,7 +681,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         """The KG-wide error rate after the committed iterations, and chance's (exact)."""
         s = self.stats
         counts = self._census_counts()
-        s.kg_wide = None if counts is None else census_rate(*counts)
+        s.kg_wide = self._stored_design if counts is None else census_rate(*counts)
         s.kg_wide_chance = None if s.kg_wide is None or self._chance is None else self._chance.error
 
     def _load_recent(self) -> None:
@@ -838,7 +844,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         config = self.config
         fresh_k = k - len(retry)
         # an iteration that asks every edge is a census itself
-        census = self.floor if with_floor and fresh_k < len(self.positions) else None
+        census = self.floor if with_floor and k < len(self.positions) else None
         fresh, count, pass_ = designed_sample(
             config.sampler,
             self.state,
@@ -853,12 +859,22 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             epsilon=config.epsilon,
             top_k=config.blind_spots,
         )
+        if count and len(retry):
+            # a floor visit of an edge being retried: the retry's answer is the visit's
+            again = np.isin(fresh[:count], retry)
+            for pos in fresh[:count][again].tolist():
+                self._floor_slots[(iteration, slot + int(np.flatnonzero(retry == pos)[0]))] = pass_
+            fresh = np.concatenate((fresh[:count][~again], fresh[count:]))
+            count -= int(again.sum())
         self._note_floor(iteration, slot + len(retry), count, pass_)
         return np.concatenate((retry, fresh)).astype(np.int64)
 
     def take_floor(self, iteration: int, slot: int, k: int) -> np.ndarray:
         """The floor's share of k slots from `slot` on (continuous dispatch hands out its
-        slots a few at a time: the census moves on only by what is handed out)."""
+        slots a few at a time: the census moves on only by what is handed out). None for a run
+        whose batch holds every edge: its whole iterations are the census."""
+        if self._census:
+            return np.empty(0, dtype=np.int64)
         rng = np.random.default_rng([self.config.seed, 15485863, iteration, slot, 1])
         visits, pass_ = floor_visits(self.floor, k, self.config.design_floor, rng)
         self._note_floor(iteration, slot, len(visits), pass_)

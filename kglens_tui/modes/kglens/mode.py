@@ -21,7 +21,7 @@ from kglens_tui.modes.kglens.live import LIVE_HELP, live_panels
 from kglens_tui.modes.kglens.plan import follow, plan_leader
 from kglens_tui.modes.kglens.progress import probe_figures, rate_items
 from kglens_tui.modes.kglens.questions import wh_allowed
-from kglens_tui.modes.kglens.runstore import load_kglens_run
+from kglens_tui.modes.kglens.runstore import load_kglens_run, refuse_before_rolling_floor
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.commands import CommandGroup
 from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
@@ -62,6 +62,7 @@ def prepare(
     ``generator`` replace the clients the settings name."""
     if resume is not None:
         run = load_run_to_resume(conn, resume, KGLENS, RunConfig)
+        refuse_before_rolling_floor(conn, resume, "resuming it")
         kg = load_kg(conn, run.kg_name)
         config = run.config
         check_kg_unchanged(run, kg)

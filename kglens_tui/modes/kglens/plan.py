@@ -17,7 +17,11 @@ from dataclasses import dataclass
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.kglens.config import RunConfig, Scheduling
-from kglens_tui.modes.kglens.runstore import KGLensRun, load_kglens_run
+from kglens_tui.modes.kglens.runstore import (
+    KGLensRun,
+    load_kglens_run,
+    refuse_before_rolling_floor,
+)
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.record import RunNotFoundError
 
@@ -56,6 +60,10 @@ def plan_leader(conn: sqlite3.Connection, run_id: int) -> KGLensRun:
         )
     if leader.iterations_done < 1:
         raise ConfigError(f"plan_of: run {run_id} has asked nothing yet")
+    try:
+        refuse_before_rolling_floor(conn, run_id, "following its plan")
+    except ConfigError as exc:
+        raise ConfigError(f"plan_of: {exc}") from None
     return leader
 
 

@@ -14,7 +14,9 @@ from kglens_tui.core.verdict import FAILURES
 from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.llm.usage import Counters, Usage
 from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.estimates import DesignRate, design_rate
 from kglens_tui.modes.kglens.pkg import PKGState, Rates, apply_outcomes
+from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run_as
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage
@@ -230,3 +232,49 @@ def observed_counts(
     ):
         m[pos], n[pos] = ok, bad
     return m, n
+
+
+def drawn_before_rolling_floor(conn: sqlite3.Connection, run_id: int) -> bool:
+    """Whether the run was drawn by the per-draw design stored before the rolling floor
+    (db/0020's `design_draw` rows; db/0028 replaced it)."""
+    row = conn.execute("SELECT 1 FROM design_draw WHERE run_id = ? LIMIT 1", (run_id,))
+    return row.fetchone() is not None
+
+
+def refuse_before_rolling_floor(conn: sqlite3.Connection, run_id: int, going_on: str) -> None:
+    """ConfigError when the run was drawn before the rolling floor: ``going_on`` (resuming it,
+    following its plan) would mix two designs in one estimate."""
+    if drawn_before_rolling_floor(conn, run_id):
+        raise ConfigError(
+            f"run {run_id} was drawn by the sampling design stored before the rolling floor "
+            f"(workspace schema 28): {going_on} would mix two designs in its KG-wide rates; "
+            "start a new run (its stored rates stay as they are)"
+        )
+
+
+def stored_design_rate(conn: sqlite3.Connection, run: KGLensRun) -> DesignRate | None:
+    """The KG-wide error rate of a run drawn before the rolling floor, from its design draws
+    (`estimates.design_rate`, as `analysis.kgwide` gives it as logged); None for any other."""
+    draws = conn.execute(
+        "SELECT iteration, first_slot, floor_size, population, total FROM design_draw "
+        "WHERE run_id = ? AND iteration <= ? ORDER BY iteration, first_slot",
+        (run.id, run.iterations_done),
+    ).fetchall()
+    if not draws:
+        return None
+    index = {(r[0], r[1]): i for i, r in enumerate(draws)}
+    answers = conn.execute(
+        "SELECT iteration, draw_slot, category, incl_prob, prediction FROM observation "
+        "WHERE run_id = ? AND draw_slot IS NOT NULL AND incl_prob > 0 AND category != 'error'",
+        (run.id,),
+    ).fetchall()
+    kept = [a for a in answers if (a[0], a[1]) in index]
+    return design_rate(
+        np.array([index[(a[0], a[1])] for a in kept], dtype=np.int64),
+        np.array([a[2] in FAILED for a in kept], dtype=np.float64),
+        np.array([a[3] for a in kept], dtype=np.float64),
+        np.array([a[4] or 0.0 for a in kept], dtype=np.float64),
+        np.array([r[4] for r in draws], dtype=np.float64),
+        np.array([r[3] for r in draws], dtype=np.float64),
+        np.array([r[2] for r in draws], dtype=np.float64),
+    )
