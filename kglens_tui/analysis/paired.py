@@ -45,8 +45,15 @@ def _answers(data: RunData, adjusted: bool) -> dict[tuple[int, int], tuple[int, 
 
 
 def paired_count(a: RunData, b: RunData, adjusted: bool = True) -> int:
-    """Questions of the plan both runs answered."""
-    return len(_answers(a, adjusted).keys() & _answers(b, adjusted).keys())
+    """Questions of the plan both runs answered that the difference rests on: its census's
+    (the floor's, or every one of brute force's), or every one for a plan stored before the
+    rolling floor."""
+    ans_a = _answers(a, adjusted)
+    shared = ans_a.keys() & _answers(b, adjusted).keys()
+    counted = census_answers(a)
+    if counted is None:
+        return len(shared)
+    return sum(1 for key in shared if counted[ans_a[key][0]])
 
 
 def paired_difference(

@@ -106,7 +106,10 @@ def test_probe_with_two_targets_asks_the_second_the_first_ones_questions(
     assert len(labels) == 2 and labels[0] != labels[1]
     assert main(["--db", str(db), "compare", "1", "2"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
-    assert "paired on the 64 questions of one plan both answered" in shown
+    # the floor's questions of the 64: what the difference rests on
+    (floor,) = conn.execute("SELECT COUNT(*) FROM observation WHERE run_id = 1 AND floor_pass >= 0")
+    assert 32 <= floor[0] < 64
+    assert f"paired on the {floor[0]} questions of one plan both answered" in shown
     assert main(["--db", str(db), "report", "2"]) == 0
     assert "run 1's questions" in " ".join(capsys.readouterr().out.split())
 
@@ -147,7 +150,9 @@ def test_compare_of_two_independent_runs_says_so(
     assert result.paired == 0 and result.difference is not None
     run_blocking(prepare(conn, config=RunConfig(kg="country", target="sim:2", plan_of=1)))
     paired = drift(load_run_data(conn, 1), load_run_data(conn, 3))
-    assert paired.paired == 48 and paired.difference is not None
+    # the floor's questions of the 48 asked: the difference rests on them
+    (floor,) = conn.execute("SELECT COUNT(*) FROM observation WHERE run_id = 1 AND floor_pass >= 0")
+    assert paired.paired == floor[0] and 24 <= floor[0] < 48 and paired.difference is not None
 
 
 def test_the_paired_difference_is_unbiased_and_its_interval_covers() -> None:
