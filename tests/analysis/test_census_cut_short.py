@@ -6,8 +6,9 @@ analysis alike."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import pytest
 
@@ -80,6 +81,16 @@ def test_an_iteration_cut_short_is_no_part_of_the_census(
     assert "Brute force" not in note
 
 
+def _failing_run(conn: sqlite3.Connection, **settings: Any) -> ProbeEngine:
+    """A finished run on paper16 whose target fails every fifth request (to be retried)."""
+    from run_targets import EveryNthFails
+
+    config = RunConfig(kg="country", subset="paper16", stop_on_convergence=False, **settings)
+    engine = cast(ProbeEngine, prepare(conn, config=config, target=EveryNthFails(5)))
+    run_blocking(engine)
+    return engine
+
+
 @pytest.mark.parametrize("scheduling", ["sync", "continuous"])
 def test_retries_never_ask_an_edge_twice_in_a_whole_iteration(
     tmp_path: Path, scheduling: str
@@ -87,20 +98,8 @@ def test_retries_never_ask_an_edge_twice_in_a_whole_iteration(
     """A batch as large as the run with every fifth request failing: the retries and the rest
     still ask each edge once an iteration (no floor is drawn beside them), so every iteration
     is whole and the census rests on them all."""
-    from run_targets import EveryNthFails
-
     conn = connect(tmp_path / "w.db")
-    config = RunConfig(
-        kg="country",
-        subset="paper16",
-        batch_size=500,
-        iterations=3,
-        seed=5,
-        scheduling=scheduling,
-        stop_on_convergence=False,
-    )
-    engine = cast(ProbeEngine, prepare(conn, config=config, target=EveryNthFails(5)))
-    run_blocking(engine)
+    engine = _failing_run(conn, batch_size=500, iterations=3, seed=5, scheduling=scheduling)
     rows = conn.execute(
         "SELECT iteration, COUNT(*), COUNT(DISTINCT pos), SUM(floor_pass IS NOT NULL) "
         "FROM observation GROUP BY iteration"
@@ -117,21 +116,10 @@ def test_a_floor_visit_of_an_edge_being_retried_is_the_retry() -> None:
     """A designed run whose every fifth request fails: a floor visit that falls on an edge
     retried in the same batch takes the retry's answer instead of asking the edge twice, and
     each pass's visits stay the start of its permutation (the retried ones among them)."""
-    from run_targets import EveryNthFails
-
     from kglens_tui.modes.kglens.design import RollingFloor
 
     conn = connect(":memory:")
-    config = RunConfig(
-        kg="country",
-        subset="paper16",
-        batch_size=64,
-        iterations=20,
-        seed=2,
-        stop_on_convergence=False,
-    )
-    engine = cast(ProbeEngine, prepare(conn, config=config, target=EveryNthFails(5)))
-    run_blocking(engine)
+    _failing_run(conn, batch_size=64, iterations=20, seed=2)
     twice = conn.execute(
         "SELECT COUNT(*) FROM (SELECT 1 FROM observation GROUP BY iteration, pos "
         "HAVING COUNT(*) > 1)"
