@@ -871,7 +871,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
 
     def take_floor(self, iteration: int, slot: int, k: int) -> np.ndarray:
         """The floor's share of k slots from `slot` on (continuous dispatch hands out its
-        slots a few at a time: the census moves on only by what is handed out). None for a run
+        slots a few at a time: the census moves on only by what is handed out). Nothing for a run
         whose batch holds every edge: its whole iterations are the census."""
         if self._census:
             return np.empty(0, dtype=np.int64)
