@@ -68,6 +68,7 @@ from kglens_tui.modes.kglens.runstore import (
     KGLensRun,
     ObservationRow,
     load_kglens_run,
+    observed_counts,
     rebuild_state,
     stored_design_rate,
 )
@@ -330,7 +331,7 @@ class _Read:
     __slots__ = (
         "asked",
         "categories",
-        "floor",
+        "floor_answers",
         "latencies",
         "rows",
         "said",
@@ -353,7 +354,7 @@ class _Read:
         self.yes_no_asked: list[int] = []
         self.said: list[tuple[str, str]] = []
         """(expected, given) of each Yes/No answer that opens with yes or no."""
-        self.floor: list[tuple[int, bool]] = []
+        self.floor_answers: list[tuple[int, bool]] = []
         """The floor's answers (`probe.design`: what the KG-wide rates rest on): each one's
         edge position and whether it failed."""
 
@@ -621,17 +622,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         )
         own = self.config.sampler != Sampler.BRUTE_FORCE and self.config.plan_of is None
         self.floor = RollingFloor.resumed(size, self.config.seed, visits) if own else None
-        right = np.zeros(size, dtype=np.int64)
-        wrong = np.zeros(size, dtype=np.int64)
-        for pos, category in self.conn.execute(
-            "SELECT pos, category FROM observation WHERE run_id = ? AND floor_pass IS NOT NULL "
-            "AND category != 'error'",
-            (run_id,),
-        ):
-            if category in FAILED:
-                wrong[pos] += 1
-            elif category == "correct":
-                right[pos] += 1
+        right, wrong = observed_counts(self.conn, run_id, size, floor_only=True)
         self._floor_counts = (right, wrong)
         """The floor's right and wrong answers per run edge: a census in random order."""
         self._floor_answered = bool(right.any() or wrong.any())
@@ -1073,9 +1064,9 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             "all_sense_rate": current.all_sense,
             "counts": dict(counts),
         }
-        if read.floor:
+        if read.floor_answers:
             right, wrong = self._floor_counts
-            for floor_pos, floor_failed in read.floor:
+            for floor_pos, floor_failed in read.floor_answers:
                 (wrong if floor_failed else right)[floor_pos] += 1
             self._floor_answered = True
         checkpoint = (
@@ -1162,7 +1153,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             failed = verdict in FAILURES  # else the model answered right
             states.append(_FAILED if failed else _SUCCEEDED)
             if floor_pass is not None:
-                read.floor.append((q.pos, failed))
+                read.floor_answers.append((q.pos, failed))
             if q.qtype == WH:
                 read.wh_asked.append(q.pos)
                 continue

@@ -220,14 +220,16 @@ def rebuild_state(
 
 
 def observed_counts(
-    conn: sqlite3.Connection, run_id: int, n_edges: int
+    conn: sqlite3.Connection, run_id: int, n_edges: int, floor_only: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
-    """m (successes) and n (failures) per run edge, straight from the observation log."""
+    """m (successes) and n (failures) per run edge, straight from the observation log (with
+    ``floor_only``, of the floor's answers: `probe.design`)."""
     m = np.zeros(n_edges, dtype=np.int32)
     n = np.zeros(n_edges, dtype=np.int32)
+    floor = " AND floor_pass IS NOT NULL" if floor_only else ""
     for pos, ok, bad in conn.execute(
         f"SELECT pos, SUM(category = 'correct'), SUM(category IN ({','.join('?' * len(FAILED))})) "
-        "FROM observation WHERE run_id = ? GROUP BY pos",
+        f"FROM observation WHERE run_id = ?{floor} GROUP BY pos",
         (*FAILED, run_id),
     ):
         m[pos], n[pos] = ok, bad
