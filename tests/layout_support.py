@@ -53,13 +53,26 @@ async def _settled(pilot) -> None:
     await pilot.pause()
 
 
-def _keys(*names: str) -> RunBefore:
+def _keys(*steps: str) -> RunBefore:
+    """Press each step's key as a person does: the next key once the screen is in. A step
+    "key>Screen" opens a screen: wait until that screen class is on top and has read what it
+    shows (a key reaches the screen after `press` returns, so the old screen may still be on
+    top then; a shot or a key taken there races the new screen's first draw)."""
+
     async def run(pilot) -> None:
         await pilot.pause()
-        for name in names:  # as a person does: the next key once the screen is in
-            await pilot.press(name)
-            # a screen that reads on a worker: the next key (or the shot) once it is in
-            await wait_for(pilot, lambda: getattr(pilot.app.screen, "loaded", True), 60)
+        for step in steps:
+            key, _, opens = step.partition(">")
+            await pilot.press(key)
+            await wait_for(
+                pilot,
+                lambda opens=opens: (
+                    (not opens or type(pilot.app.screen).__name__ == opens)
+                    and getattr(pilot.app.screen, "loaded", True)
+                ),
+                60,
+                describe=lambda: type(pilot.app.screen).__name__,
+            )
         await _settled(pilot)
 
     return run
@@ -148,7 +161,7 @@ def _review_then(*names: str) -> RunBefore:
 # screen name -> (database: "runs" or "hand", annotation entry, what to do before the picture)
 SCREENS: dict[str, tuple[str, AnnotationEntry | None, RunBefore]] = {
     "home": ("runs", None, _home()),
-    "new_run": ("runs", None, _keys("n")),
+    "new_run": ("runs", None, _keys("n>NewRunScreen")),
     "live": ("runs", None, _open_run(1)),
     "review": ("runs", None, _push(lambda _p: ReviewScreen(1))),
     "drill_down": ("runs", None, _review_then("enter")),
@@ -157,13 +170,13 @@ SCREENS: dict[str, tuple[str, AnnotationEntry | None, RunBefore]] = {
     "compare": ("runs", None, _push(lambda _p: CompareScreen(1, 2))),
     "mode_live": ("runs", None, _push(lambda p: LiveScreen(None, stored=p.app.mode_run))),
     "mode_analysis": ("runs", None, _push(lambda p: _mode_analysis(p.app))),
-    "rounds": ("hand", None, _keys("a")),
+    "rounds": ("hand", None, _keys("a>RoundsScreen")),
     "annotate_first": ("hand", AnnotationEntry("r2", "ann3"), _annotate()),
     "annotate_yes_no": ("hand", AnnotationEntry("r2", "ann3"), _annotate("g", "right")),
     "annotate_wh": ("hand", AnnotationEntry("r2", "ann2"), _annotate("y")),
-    "progress": ("hand", None, _keys("a", "down", "p")),
-    "report": ("hand", None, _keys("a", "r")),
-    "adjudication": ("hand", None, _keys("a", "d", "down")),
+    "progress": ("hand", None, _keys("a>RoundsScreen", "down", "p>ProgressScreen")),
+    "report": ("hand", None, _keys("a>RoundsScreen", "r>ReportScreen")),
+    "adjudication": ("hand", None, _keys("a>RoundsScreen", "d>AdjudicationScreen", "down")),
 }
 
 
