@@ -6,10 +6,11 @@ from __future__ import annotations
 from kglens_tui.analysis.compare import SIGNIFICANCE, Drift, GridCell
 from kglens_tui.analysis.kgwide_render import kg_wide_line
 from kglens_tui.core.safetext import visible
+from kglens_tui.modes.kglens.estimates import HOW_ESTIMATED
 from kglens_tui.textfmt import pct, rate_ci, signed
 
 KG_WIDE_CHANCE_NOTE = (
-    "KG-wide: the run's answers weighted by their sampling probabilities (kglens report RUN); "
+    f"KG-wide: {HOW_ESTIMATED} (kglens report RUN); "
     "its chance is blind guessing on the same estimand. A column is one KG selection at one "
     "difficulty with the same verifier, generator and prompt order."
 )

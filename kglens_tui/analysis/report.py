@@ -33,6 +33,7 @@ from kglens_tui.core.verdict import ALL, UNCERTAIN, WH_MATCHER
 from kglens_tui.llm.pricing import Price
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Counters
+from kglens_tui.modes.kglens.estimates import HOW_ESTIMATED
 from kglens_tui.modes.kglens.pkg import Rates, rates
 from kglens_tui.modes.kglens.rate_text import sense_text, win_text
 from kglens_tui.modes.kglens.runstore import KGLensRun, load_kglens_run, observed_counts
@@ -240,9 +241,8 @@ RUN_COLUMNS = (
 edges examined (what chance scores under a run's sampler: its report), before the settings."""
 RATE_NAMES = tuple(name for name, _, _ in RATES)
 RATES_NOTE = (
-    "Win: KG-wide first (every edge of the run's selection asked once, estimated from the "
-    "answers weighted by their sampling probabilities; `kglens report RUN`), then over the "
-    "edges examined. Zero-sense and all-sense: KG-wide at two asks first (the chance that an "
+    "Win: KG-wide first (every edge of the run's selection asked once, "
+    f"{HOW_ESTIMATED}; `kglens report RUN`), then over the edges examined. Zero-sense and all-sense: KG-wide at two asks first (the chance that an "
     "edge asked twice is wrong, or right, both times) where the run has enough pairs of asks, "
     "then over the edges examined. Rates over the edges examined, with 95% intervals, as logged (triage "
     "applied: `kglens review`); what chance scores under a run's own sampler: its report."

@@ -28,6 +28,7 @@ from kglens_tui.core.safewrite import (
 )
 from kglens_tui.core.table_options import add_table_options
 from kglens_tui.core.verdict import ANSWERED
+from kglens_tui.modes.kglens.estimates import HOW_ESTIMATED
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import counted, rate_ci, short_target, signed
 from kglens_tui.textfmt import pct as _pct
@@ -349,9 +350,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         {visible(r.label, one_line=True): r.kg_wide for r in rows if r.kg_wide is not None},
         f"Run {data.run.id}: KG-wide win rate per {args.by}{_logged(adjusted)} (each of the "
         "group's edges asked once), worst first",
-        "The answers weighted by their sampling probabilities (a predicate as kglens report; "
-        "other groups by the Hájek ratio); the rates over "
-        "the examined edges follow.",
+        f"KG-wide: {HOW_ESTIMATED}; as kglens report. The rates over the examined edges follow.",
     )
     if wide is not None:
         console.print(wide)

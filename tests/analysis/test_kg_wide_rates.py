@@ -577,3 +577,18 @@ def test_few_answers_keep_at_least_their_wilson_interval() -> None:
     many = hajek_rate((rng.random(400) < 0.3).astype(float), rng.uniform(0.2, 0.9, 400), 500)
     assert many is not None and many.few is None
     assert many.interval() == (many.error - Z95 * many.se, many.error + Z95 * many.se)
+
+
+def test_analyze_says_the_kg_wide_rates_rest_on_the_floors_census(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The note under analyze's KG-wide table names the estimator the rates come from: the
+    census of the floor's answers (it said 'weighted by their sampling probabilities' after the
+    rolling floor replaced that design)."""
+    db = tmp_path / "w.db"
+    paper16_probe(db, "--iterations", "2")
+    capsys.readouterr()
+    assert main(["--db", str(db), "analyze", "1"]) == 0
+    printed = " ".join(capsys.readouterr().out.split())
+    assert "KG-wide: estimated as a census from the answers to each draw's floor" in printed
+    assert "Hájek" not in printed

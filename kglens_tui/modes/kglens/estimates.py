@@ -27,6 +27,12 @@ import numpy as np
 from kglens_tui.core.intervals import wilson_bounds
 
 Z95 = 1.959963984540054
+HOW_ESTIMATED = (
+    "estimated as a census from the answers to each draw's floor, which walks a random order of "
+    "the edges pass after pass (brute force: from all its answers; a run stored before the "
+    "rolling floor: from its answers weighted by their sampling probabilities)"
+)
+"""How every KG-wide rate is estimated, in words, for the notes and help that describe it."""
 MIN_REPEATED = 30
 """A census estimates the answers' own noise from edges asked twice or more once it has this
 many; with fewer it takes the bound p (1 - p)."""

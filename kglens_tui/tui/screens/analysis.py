@@ -46,6 +46,7 @@ from kglens_tui.analysis.rundata import RunData
 from kglens_tui.answers.bias import BLIND_GUESS
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
+from kglens_tui.modes.kglens.estimates import HOW_ESTIMATED
 from kglens_tui.modes.kglens.rate_text import CAPPED, capped_note, n_text, win_text
 from kglens_tui.modes.kglens.sense_rates import SENSES
 from kglens_tui.textfmt import counted, interval, pct, rate_ci
@@ -71,9 +72,8 @@ ANALYSIS_HELP = f"""\
 Each row is a group of edges (its number of edges in `edges`), the surely worst zero-sense first
 (by the end of its interval nearest good; years in order): "▼" marks the order's column ("▲"
 reversed; in the narrowest layout the rates' column names it). **KG-wide win** leads: the win
-rate if every edge of the group were asked once as the run asks, estimated from the answers
-weighted by their sampling probabilities, with its 95% interval, what blind guessing scores on
-the same estimand, and n (the group's answers; as `kglens analyze` and `kglens report`). Then
+rate if every edge of the group were asked once as the run asks, {HOW_ESTIMATED}, with its 95%
+interval, what blind guessing scores on the same estimand, and n (the group's answers; as `kglens analyze` and `kglens report`). Then
 the paper's rates over the examined edges (`examined`) with 95% Wilson intervals. **Win**: m > n; **zero-sense**: m = 0;
 **all-sense**: n = 0. Cells are coloured by error: red is bad (a low win rate or a high
 zero-sense rate), green good. **Chance**, beside each rate: what blind guessing scores on the
