@@ -309,9 +309,10 @@ def said_yes(data: RunData) -> tuple[np.ndarray, np.ndarray]:
 
 def kg_wide_yes_rate(data: RunData, adjusted: bool = True) -> DesignRate | None:
     """The share of Yes/No questions the model answers yes, KG-wide (every edge asked one Yes/No
-    question as the run asks): the Hájek ratio of its Yes/No replies weighted by their
-    inclusion probabilities, or for brute force the census of each edge's yes share. None
-    without such a reply (or a design)."""
+    question as the run asks): the census of each edge's yes share over the answers the KG-wide
+    rates rest on (`census_answers`); for a run stored before the rolling floor, the Hájek ratio
+    of its Yes/No replies weighted by their inclusion probabilities. None without such a reply
+    (or a design)."""
     answered, _ = _outcomes(data, adjusted)
     parsed, yes = said_yes(data)
     population = data.included(adjusted)

@@ -39,8 +39,9 @@ KG_WIDE_TITLE = (
 )
 TWO_ASKS = (
     "Zero-sense and all-sense are KG-wide at two asks per edge: the chance that an edge asked "
-    "twice as this run asks is wrong (right) both times, estimated from the pairs of draws that "
-    "asked it (brute force: from the edges asked twice); the paper's versions over the examined "
+    "twice as this run asks is wrong (right) both times, estimated from the edges the census "
+    "answered twice or more (the floor's answers; brute force: all its answers; a run stored "
+    "before the rolling floor: the pairs of its draws); the paper's versions over the examined "
     "edges, which depend on how often the sampler asked each one, follow below"
 )
 SENSE_ROWS = {
