@@ -7,7 +7,6 @@ answer stores, in db/0028_rolling_floor.sql (runs stored before it: db/0020_samp
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,7 +18,7 @@ from kglens_tui.modes.kglens.chance import ChanceRates, chance_rates, guess_fail
 from kglens_tui.modes.kglens.design import is_census, whole_iterations
 from kglens_tui.modes.kglens.estimates import DesignRate, census_rate, design_rate, hajek_rate
 from kglens_tui.modes.kglens.rate_text import within_unit
-from kglens_tui.modes.kglens.runstore import FAILED
+from kglens_tui.modes.kglens.runstore import FAILED, stored_draws
 from kglens_tui.modes.kglens.samplers import Sampler
 from kglens_tui.modes.kglens.sense_rates import (
     ZERO_SENSE,
@@ -101,14 +100,9 @@ def load_design(data: RunData) -> Design | None:
 
     def compute() -> Design | None:
         conn, run_id = data.conn, data.run.id
-        draws = conn.execute(
-            "SELECT iteration, first_slot, floor_size, population, total, predicate_totals, "
-            "eligible FROM design_draw WHERE run_id = ? AND iteration <= ? ORDER BY iteration, first_slot",
-            (run_id, data.run.iterations_done),
-        ).fetchall()
-        if not draws:
+        draws = stored_draws(conn, run_id, data.run.iterations_done)
+        if draws is None:
             return None
-        index = {(r[0], r[1]): i for i, r in enumerate(draws)}
         # by id, aligned with the observations the run data holds (a run being written may have
         # committed more since they were read)
         by_id = {
@@ -121,7 +115,7 @@ def load_design(data: RunData) -> Design | None:
         }
         rows = [by_id.get(int(i), (None, None, None, None)) for i in data.obs.id.tolist()]
         draw = np.array(
-            [index.get((r[0], r[1]), -1) if r[1] is not None else -1 for r in rows],
+            [draws.place.get((r[0], r[1]), -1) if r[1] is not None else -1 for r in rows],
             dtype=np.int64,
         )
         prob = np.array([r[2] if r[2] is not None else 0.0 for r in rows], dtype=np.float64)
@@ -130,11 +124,11 @@ def load_design(data: RunData) -> Design | None:
             draw=draw,
             prob=prob,
             prediction=np.array([r[3] or 0.0 for r in rows], dtype=np.float64),
-            totals=np.array([r[4] for r in draws], dtype=np.float64),
-            edges=np.array([r[3] for r in draws], dtype=np.float64),
-            weights=np.array([r[2] for r in draws], dtype=np.float64),
-            predicate_totals=[json.loads(r[5]) for r in draws],
-            eligible=np.array([r[6] for r in draws], dtype=np.float64),
+            totals=draws.total,
+            edges=draws.population,
+            weights=draws.floor_size,
+            predicate_totals=draws.predicate_totals,
+            eligible=draws.eligible,
         )
 
     return data.memo(("design",), compute, logged=True)

@@ -254,29 +254,60 @@ def refuse_before_rolling_floor(conn: sqlite3.Connection, run_id: int, going_on:
         )
 
 
-def stored_design_rate(conn: sqlite3.Connection, run: KGLensRun) -> DesignRate | None:
-    """The KG-wide error rate of a run drawn before the rolling floor, from its design draws
-    (`estimates.design_rate`, as `analysis.kgwide` gives it as logged); None for any other."""
+class StoredDraws(NamedTuple):
+    """The design draws of a run stored before the rolling floor (its `design_draw` rows up to
+    its last committed iteration), in order."""
+
+    place: dict[tuple[int, int], int]
+    """(iteration, first slot) -> the draw's place in the arrays below."""
+    floor_size: np.ndarray
+    """Each draw's floor share: its weight among the draws."""
+    population: np.ndarray
+    total: np.ndarray
+    predicate_totals: list[dict[str, float]]
+    eligible: np.ndarray
+    """Each draw's eligible edges: what its floor was drawn from."""
+
+
+def stored_draws(conn: sqlite3.Connection, run_id: int, iterations: int) -> StoredDraws | None:
+    """A run's design draws up to ``iterations`` (None: it has none, as every run drawn since
+    the rolling floor)."""
     draws = conn.execute(
-        "SELECT iteration, first_slot, floor_size, population, total FROM design_draw "
-        "WHERE run_id = ? AND iteration <= ? ORDER BY iteration, first_slot",
-        (run.id, run.iterations_done),
+        "SELECT iteration, first_slot, floor_size, population, total, predicate_totals, "
+        "eligible FROM design_draw WHERE run_id = ? AND iteration <= ? "
+        "ORDER BY iteration, first_slot",
+        (run_id, iterations),
     ).fetchall()
     if not draws:
         return None
-    index = {(r[0], r[1]): i for i, r in enumerate(draws)}
+    return StoredDraws(
+        place={(r[0], r[1]): i for i, r in enumerate(draws)},
+        floor_size=np.array([r[2] for r in draws], dtype=np.float64),
+        population=np.array([r[3] for r in draws], dtype=np.float64),
+        total=np.array([r[4] for r in draws], dtype=np.float64),
+        predicate_totals=[json.loads(r[5]) for r in draws],
+        eligible=np.array([r[6] for r in draws], dtype=np.float64),
+    )
+
+
+def stored_design_rate(conn: sqlite3.Connection, run: KGLensRun) -> DesignRate | None:
+    """The KG-wide error rate of a run drawn before the rolling floor, from its design draws
+    (`estimates.design_rate`, as `analysis.kgwide` gives it as logged); None for any other."""
+    draws = stored_draws(conn, run.id, run.iterations_done)
+    if draws is None:
+        return None
     answers = conn.execute(
         "SELECT iteration, draw_slot, category, incl_prob, prediction FROM observation "
         "WHERE run_id = ? AND draw_slot IS NOT NULL AND incl_prob > 0 AND category != 'error'",
         (run.id,),
     ).fetchall()
-    kept = [a for a in answers if (a[0], a[1]) in index]
+    kept = [a for a in answers if (a[0], a[1]) in draws.place]
     return design_rate(
-        np.array([index[(a[0], a[1])] for a in kept], dtype=np.int64),
+        np.array([draws.place[(a[0], a[1])] for a in kept], dtype=np.int64),
         np.array([a[2] in FAILED for a in kept], dtype=np.float64),
         np.array([a[3] for a in kept], dtype=np.float64),
         np.array([a[4] or 0.0 for a in kept], dtype=np.float64),
-        np.array([r[4] for r in draws], dtype=np.float64),
-        np.array([r[3] for r in draws], dtype=np.float64),
-        np.array([r[2] for r in draws], dtype=np.float64),
+        draws.total,
+        draws.population,
+        draws.floor_size,
     )
