@@ -114,7 +114,9 @@ def predicate_figure(data: RunData) -> Figure | None:
     """The KG-wide win rate per predicate with its 95% interval, chance and answers (n), worst
     first; a rate held at 0% or 100% marked "†" and the mark explained (None without a KG-wide
     estimate)."""
-    per = sorted(predicate_kg_wide(data).items(), key=lambda item: (item[1].rate.win, item[0]))
+    per = sorted(
+        predicate_kg_wide(data).items(), key=lambda item: (*item[1].surely_worst(), item[0])
+    )
     if not per:
         return None
     fig = new_figure(6.4, max(2.0, 0.28 * len(per) + 1.2))
@@ -135,7 +137,9 @@ def predicate_figure(data: RunData) -> Figure | None:
     ax.set_xlabel(
         "KG-wide win rate (%), 95% interval; n: answers" + (f"\n{fill(note, 60)}" if note else "")
     )
-    ax.set_title(_run_title(data, "KG-wide win rate per predicate, worst first"), fontsize="medium")
+    ax.set_title(
+        _run_title(data, "KG-wide win rate per predicate, surely worst first"), fontsize="medium"
+    )
     return fig
 
 

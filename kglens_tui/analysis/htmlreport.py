@@ -277,7 +277,7 @@ def kg_wide_html(data: RunData) -> str:
         f"<tr><td class='l'>{html_text(name)}</td><td>{html_text(win_text(kw.rate))}</td>"
         f"<td>{html_text(chance_text(kw.chance_win, kw.rate))}</td>"
         f"<td>{kw.rate.answers:,}</td><td>{kw.rate.edges:,}</td></tr>"
-        for name, kw in sorted(per.items(), key=lambda item: (item[1].rate.win, item[0]))
+        for name, kw in sorted(per.items(), key=lambda item: (*item[1].surely_worst(), item[0]))
     )
     note = capped_note(shown_rates)
     pred_note = capped_note(kw.rate for kw in per.values())
@@ -287,7 +287,7 @@ def kg_wide_html(data: RunData) -> str:
         f"<p class='note'>{html_text(method_note(next(kw for _, kw in estimates if kw).rate, data))}"
         f" {html_text(TWO_ASKS)}.{html_text(f' {note}.' if note else '')}</p>"
         + (
-            "<h3>KG-wide win rate per predicate, as logged, worst first</h3><table><tr><th class='l'>"
+            "<h3>KG-wide win rate per predicate, as logged, surely worst first</h3><table><tr><th class='l'>"
             "predicate</th><th>win [95% interval]</th><th>chance</th><th>answers</th><th>edges</th>"
             f"</tr>{pred_rows}</table>"
             + (f"<p class='note'>{html_text(pred_note)}.</p>" if pred_note else "")

@@ -60,6 +60,12 @@ class KGWide:
         """Blind guessing's KG-wide win rate (None: not known)."""
         return None if self.chance_error is None else 1.0 - self.chance_error
 
+    def surely_worst(self) -> tuple[float, float]:
+        """Sort key putting the surely worst first, as `intervals.worst_first` does for the
+        rates over examined edges: by the top of the win rate's 95% interval, then the rate (a
+        group with one wrong answer, 0.0% [0.0–79.3], does not head the list)."""
+        return self.rate.win_interval()[1], self.rate.win
+
 
 def shown(rate: DesignRate, chance_error: float | None) -> KGWide:
     """An estimate as it is shown: the error rate (`rate_text.within_unit`) and chance's within

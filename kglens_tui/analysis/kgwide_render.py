@@ -233,7 +233,7 @@ def predicate_kg_wide_table(data: RunData) -> LiteralTable | None:
     the run has no KG-wide estimate."""
     return kg_wide_table_of(
         predicate_kg_wide(data),
-        "KG-wide win rate per predicate (each of its edges asked once), worst first",
+        "KG-wide win rate per predicate (each of its edges asked once), surely worst first",
         "Estimated as the headline is, over the predicate's own answers; the paper's rates over "
         "its examined edges follow.",
     )
@@ -242,7 +242,8 @@ def predicate_kg_wide_table(data: RunData) -> LiteralTable | None:
 def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> LiteralTable | None:
     """Groups' KG-wide win rates (name -> estimate) with interval, chance, the answers each rests
     on and the group's edges (two columns: a predicate's edges are asked more than once, so the
-    answers may outnumber the edges), worst first; None without one."""
+    answers may outnumber the edges), surely worst first (`KGWide.surely_worst`); None
+    without one."""
     if not rows:
         return None
     table = LiteralTable(
@@ -259,7 +260,7 @@ def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> Liter
             no_wrap=col not in ("group", "chance"),
             min_width=12 if col == "group" else None,
         )
-    for name, kw in sorted(rows.items(), key=lambda item: (item[1].rate.win, item[0])):
+    for name, kw in sorted(rows.items(), key=lambda item: (*item[1].surely_worst(), item[0])):
         chance = kw.chance_win
         table.add_row(
             name,

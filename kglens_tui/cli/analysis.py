@@ -349,7 +349,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     wide = kg_wide_table_of(
         {visible(r.label, one_line=True): r.kg_wide for r in rows if r.kg_wide is not None},
         f"Run {data.run.id}: KG-wide win rate per {args.by}{_logged(adjusted)} (each of the "
-        "group's edges asked once), worst first",
+        "group's edges asked once), surely worst first",
         f"KG-wide: {HOW_ESTIMATED}; as kglens report. The rates over the examined edges follow.",
     )
     if wide is not None:

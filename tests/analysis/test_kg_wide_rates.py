@@ -592,3 +592,28 @@ def test_analyze_says_the_kg_wide_rates_rest_on_the_floors_census(
     printed = " ".join(capsys.readouterr().out.split())
     assert "KG-wide: estimated as a census from the answers to each draw's floor" in printed
     assert "Hájek" not in printed
+
+
+def test_the_per_predicate_kg_wide_table_puts_the_surely_worst_first() -> None:
+    """A predicate with one wrong answer (0.0% [0.0–79.3]) does not head the list above one
+    whose whole interval is lower (4 right of 10: 40.0% [8.2–71.8]); with equal tops, the
+    lower rate first."""
+    from rich.console import Console
+
+    from kglens_tui.analysis.kgwide_render import kg_wide_table_of
+
+    def rate(right: int, wrong: int) -> KGWide:
+        m, n = np.array([1] * right + [0] * wrong), np.array([0] * right + [1] * wrong)
+        estimate = census_rate(m, n, 50)
+        assert estimate is not None
+        return KGWide(estimate, 0.5)
+
+    once, measured, good = rate(0, 1), rate(4, 6), rate(9, 1)
+    assert once.rate.win < measured.rate.win
+    assert measured.rate.win_interval()[1] < once.rate.win_interval()[1]
+    table = kg_wide_table_of({"asked once": once, "measured": measured, "good": good}, "t", "c")
+    assert table is not None
+    console = Console(width=120, record=True)
+    console.print(table)
+    text = console.export_text()
+    assert text.index("measured") < text.index("asked once") < text.index("good")
