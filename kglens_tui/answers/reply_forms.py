@@ -313,6 +313,29 @@ def _year_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | No
     return text if found else None
 
 
+SUBDOMAIN = re.compile(r"\s*\.?((?:[a-z0-9-]+\.)+)([a-z]{2,})[\s.!]*", re.IGNORECASE)
+"""Rules 25: a reply that is only a domain of several labels (".co.uk"): a domain under its last
+label, the top-level domain."""
+
+_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac", "edu", "or", "ne", "go"})
+"""Second-level labels registries under many country-code domains keep for everyone ("co" of
+".co.uk", "com" of ".com.au", "ac" of ".ac.jp")."""
+
+
+def domain_under(reply: str, true_answers: Sequence[Sequence[str]]) -> bool | None:
+    """Rules 25: whether a reply that is only a domain under a true top-level domain (".co.uk"
+    for ".uk") names it uncertainly (a site's domain: "bbc.co.uk"), or surely (only a second
+    level label of `_SECOND_LEVEL`: ".co.uk", ".com.au"); None when it is no such domain."""
+    shape = SUBDOMAIN.fullmatch(reply)
+    if shape is None:
+        return None
+    top = "." + shape[2].casefold()
+    if not any(n.casefold() == top for group in true_answers for n in group):
+        return None
+    labels = shape[1].casefold().rstrip(".").split(".")
+    return not (len(labels) == 1 and labels[0] in _SECOND_LEVEL)
+
+
 BARE_CODE = re.compile(r"\s*([A-Za-z]{2,3})[\s.!]*")
 """A reply that is only a code of two or three letters: a top-level domain without its dot is
 that domain (the rules' best reading: uncertain, as the code may be the country's own)."""

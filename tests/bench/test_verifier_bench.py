@@ -323,9 +323,11 @@ regression set now: no rule change may lower it."""
 
 
 HELD_OUT_16 = DEFAULT_DATA.with_name("verifier_heldout16.jsonl")
-HELD_OUT_16_FLOOR = 0.826
+HELD_OUT_16_FLOOR = 0.842
 """The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
-code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read)."""
+code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read).
+Rules 25 were made looking at its misses (472), so it is a regression set now: no rule change
+may lower it."""
 
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
