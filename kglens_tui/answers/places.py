@@ -172,11 +172,11 @@ def another_currencys_sign(reply: str, true_answers: Sequence[Sequence[str]]) ->
     """Rules 25: whether a reply that is only a currency sign with letters ("RD$", "NZ$") writes
     a sign CLDR gives only to currencies no true answer is (by ISO 4217 code): it names another
     currency, though a true one shares the bare sign ("$" of the US dollar asked of Haiti)."""
-    from kglens_tui.kg.answer_names import currencies_of_sign
-
     text = reply.strip().rstrip(".!").strip()
     if not text or len(text) > _SIGN_MAX or not any(c.isalpha() for c in text):
         return False
+    from kglens_tui.kg.answer_names import currencies_of_sign
+
     owners = currencies_of_sign(text)
     codes = {n for group in true_answers for n in group if len(n) == 3 and n.isupper()}
     return bool(owners) and bool(codes) and not owners & codes

@@ -12,6 +12,11 @@ from kglens_tui.answers.mentions import NameTable, tokenize
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading, skeleton
 from kglens_tui.answers.places import adjective_of
+from kglens_tui.answers.spelled_numbers import (
+    ethiopic_reading,
+    grouped_digits_reading,
+    spelled_number_reading,
+)
 from kglens_tui.answers.words import normalize
 
 _ADJECTIVE = re.compile(r"\s*(?:it\s+is\s+|it's\s+)?([a-z]{3,}?)(eous|ous)\s*[.!]?\s*", re.I)
@@ -84,6 +89,9 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
         yield from foreign_number_readings(reply)
+        yield grouped_digits_reading(reply, true_answers)
+        yield ethiopic_reading(reply)
+        yield spelled_number_reading(reply, true_answers)
 
 
 FLAG = re.compile("([\U0001f1e6-\U0001f1ff])([\U0001f1e6-\U0001f1ff])")

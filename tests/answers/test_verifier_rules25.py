@@ -11,6 +11,11 @@ from verdict_support import checked
 
 from kglens_tui.answers.places import another_currencys_sign
 from kglens_tui.answers.reply_forms import domain_under
+from kglens_tui.answers.spelled_numbers import (
+    ethiopic_reading,
+    grouped_digits_reading,
+    spelled_number_reading,
+)
 from kglens_tui.bench.verifier_bench import Rivals
 
 CAPITAL = ("country", "capital", "city")
@@ -50,6 +55,43 @@ JAPAN_TLD = ("What is the internet country-code top-level domain of Japan?", (".
 BRAZIL_TLD = ("What is the internet country-code top-level domain of Brazil?", (".br",), TLD)
 FRANCE_TLD = ("What is the internet country-code top-level domain of France?", (".fr",), TLD)
 
+EMERGENCY = ("country", "emergency_number", "emergency_number")
+CALLING = ("country", "calling_code", "calling_code")
+INDIA_YEAR = ("In what year did India gain independence?", ("1947",), YEAR)
+KENYA_SOS = ("What are the emergency phone numbers in Kenya?", ("999", "112"), EMERGENCY)
+RUSSIA_SOS = (
+    "What are the emergency phone numbers in Russia?",
+    ("112", "101", "102", "103"),
+    EMERGENCY,
+)
+ZA_SOS = (
+    "What are the emergency phone numbers in South Africa?",
+    ("10111", "10177", "112"),
+    EMERGENCY,
+)
+FRANCE_CODE = ("What is the international calling code of France?", (("+33", "0033"),), CALLING)
+ERITREA_CODE = (
+    "What is the international calling code of Eritrea?",
+    (("+291", "00291"),),
+    CALLING,
+)
+
+HEAD_OF_GOV = ("country", "head_of_government", "person")
+MOUNTAIN = ("country", "highest_point", "mountain")
+UK_PM = ("Who is the head of government of United Kingdom?", ("Keir Starmer",), HEAD_OF_GOV)
+SPAIN_PM = ("Who is the head of government of Spain?", ("Pedro Sánchez",), HEAD_OF_GOV)
+CHINA_MONEY = (
+    "What currency is used in China?",
+    (("Chinese Yuan", "CNY", "renminbi", "yuan", "RMB"),),
+    CURRENCY,
+)
+UK_MONEY = (
+    "What currency is used in United Kingdom?",
+    (("Pound Sterling", "GBP", "pound"),),
+    CURRENCY,
+)
+NEPAL_TOP = ("What is the highest point in Nepal?", ("Mount Everest",), MOUNTAIN)
+
 
 @pytest.fixture(scope="module")
 def rivals() -> Rivals:
@@ -87,6 +129,39 @@ CHANGED = [
     ("...", AUS, "unparseable", True),  # unparseable
     ("…", AUS, "unparseable", True),  # unparseable
     ("...", UK_TLD, "unparseable", True),  # unparseable
+    ("...", AUS, "unparseable", True),  # unparseable
+    # a true number in other languages' number words, Ethiopic numerals, hyphened digit groups
+    ("Tysiąc siedemset siedemdziesiąt cztery.", OXYGEN_YEAR, "correct", False),  # incorrect, uncertain
+    ("В тысяча семьсот семьдесят четвёртом году.", OXYGEN_YEAR, "correct", False),  # incorrect, uncertain
+    ("Tisíc sedm set sedmdesát čtyři.", OXYGEN_YEAR, "correct", False),  # incorrect, uncertain
+    ("Bin sekiz yüz yedi.", SODIUM_YEAR, "correct", False),  # incorrect, uncertain
+    ("W tysiąc osiemset siódmym roku.", SODIUM_YEAR, "correct", False),  # incorrect, uncertain
+    ("Тысяча девятьсот пятьдесят седьмой.", GHANA_YEAR, "correct", False),  # incorrect, uncertain
+    ("Tysiąc dziewięćset czterdzieści siedem.", INDIA_YEAR, "correct", False),  # incorrect, uncertain
+    ("Dziewięćset dziewięćdziesiąt dziewięć.", KENYA_SOS, "correct", False),  # incorrect, uncertain
+    ("Сто двенадцать.", KENYA_SOS, "correct", False),  # incorrect, uncertain
+    ("Сто один и сто двенадцать.", RUSSIA_SOS, "correct", False),  # incorrect, uncertain
+    ("10-111", ZA_SOS, "correct", False),  # incorrect
+    ("+፪፻፺፩", ERITREA_CODE, "correct", False),  # incorrect
+    ("+፴፫", FRANCE_CODE, "correct", False),  # incorrect
+    ("10-177", ZA_SOS, "correct", False),  # incorrect
+    # a title between a word of passing and a name
+    ("Keir Starmer, serving under King Charles III.", UK_PM, "correct", False),  # incorrect
+    ("Keir Starmer, who serves under King Charles III.", UK_PM, "correct", False),  # correct, uncertain
+    ("Pedro Sánchez, under King Felipe VI.", SPAIN_PM, "correct", False),  # incorrect
+    ("Pedro Sánchez, appointed by King Felipe VI.", SPAIN_PM, "correct", False),  # incorrect
+    ("Pedro Sánchez, with King Felipe VI as head of state.", SPAIN_PM, "correct", False),  # incorrect
+    ("Pedro Sánchez, sworn in by King Felipe VI.", SPAIN_PM, "correct", False),  # incorrect
+    ("Pedro Sánchez leads the government under King Felipe VI.", SPAIN_PM, "correct", False),  # incorrect
+    # words that say whose name an unknown answer phrase is
+    ("The kuai, colloquially.", CHINA_MONEY, "incorrect", True),  # incorrect
+    ("The quid, colloquially.", UK_MONEY, "incorrect", True),  # incorrect
+    ("The kuai, informally.", CHINA_MONEY, "incorrect", True),  # incorrect
+    ("The nicker, in slang.", UK_MONEY, "incorrect", True),  # incorrect
+    ("Sagarmatha Peak XV, as the surveyors logged it.", NEPAL_TOP, "incorrect", True),  # incorrect
+    ("The kuai, as it is nicknamed.", CHINA_MONEY, "incorrect", True),  # incorrect
+    ("Kangchenjunga, locally.", NEPAL_TOP, "incorrect", True),  # incorrect
+    ("The Bush Capital, as it is nicknamed.", AUS, "incorrect", True),  # incorrect
 ]  # fmt: skip
 
 KEPT = {
@@ -244,6 +319,120 @@ KEPT = {
         ("Let me think... Canberra.", AUS, "correct", False),
         ("Um...", AUS, "incorrect", True),
     ],
+    "numbers": [  # a true number in other languages' number words, Ethiopic numerals, hyphened digit groups
+        ("Tusen nio hundra femtiosju.", GHANA_YEAR, "incorrect", True),
+        ("10-111 or 112.", ZA_SOS, "correct", False),
+        ("Tysiąc osiemset osiem.", SODIUM_YEAR, "incorrect", True),
+        ("Tysiąc siedemset siedemdziesiąt jeden.", OXYGEN_YEAR, "incorrect", True),
+        ("В тысяча семьсот семьдесят первом году.", OXYGEN_YEAR, "incorrect", True),
+        ("1774.", OXYGEN_YEAR, "correct", False),
+        ("Seventeen seventy-four.", OXYGEN_YEAR, "correct", False),
+        ("Mil setecientos setenta y cuatro.", OXYGEN_YEAR, "correct", False),
+        ("Dwa tysiące.", OXYGEN_YEAR, "incorrect", True),
+        ("Tysiąc siedemset.", OXYGEN_YEAR, "incorrect", True),
+        ("In 1771 by Scheele.", OXYGEN_YEAR, "incorrect", False),
+        ("Siedemnasty wiek.", OXYGEN_YEAR, "incorrect", True),
+        ("1807", SODIUM_YEAR, "correct", False),
+        ("Eighteen oh seven.", SODIUM_YEAR, "correct", False),
+        ("1808.", SODIUM_YEAR, "incorrect", False),
+        ("Bin sekiz yüz sekiz.", SODIUM_YEAR, "incorrect", True),
+        ("I don't know.", SODIUM_YEAR, "refused", False),
+        ("1957.", GHANA_YEAR, "correct", False),
+        ("1960.", GHANA_YEAR, "incorrect", False),
+        ("Nineteen fifty-seven.", GHANA_YEAR, "correct", False),
+        ("Тысяча девятьсот шестидесятый.", GHANA_YEAR, "incorrect", True),
+        ("1947.", INDIA_YEAR, "correct", False),
+        ("Tysiąc dziewięćset czterdzieści osiem.", INDIA_YEAR, "incorrect", True),
+        ("999 and 112.", KENYA_SOS, "correct", False),
+        ("911.", KENYA_SOS, "incorrect", False),
+        ("Nine nine nine.", KENYA_SOS, "correct", False),
+        ("Dziewięćset jedenaście.", KENYA_SOS, "incorrect", True),
+        ("Due.", KENYA_SOS, "incorrect", True),
+        ("Сто.", KENYA_SOS, "incorrect", True),
+        ("112.", RUSSIA_SOS, "correct", False),
+        ("911.", RUSSIA_SOS, "incorrect", False),
+        ("10111", ZA_SOS, "correct", False),
+        ("10 111", ZA_SOS, "correct", False),
+        ("1-0-1-1-1", ZA_SOS, "correct", False),
+        ("10-112", ZA_SOS, "incorrect", False),
+        ("911-112", ZA_SOS, "incorrect", False),
+        ("999.", ZA_SOS, "incorrect", False),
+        ("+33", FRANCE_CODE, "correct", False),
+        ("+34", FRANCE_CODE, "incorrect", False),
+        ("+፴፬", FRANCE_CODE, "incorrect", False),
+        ("+291", ERITREA_CODE, "correct", False),
+        ("+251", ERITREA_CODE, "incorrect", False),
+        ("+፪፻፶፩", ERITREA_CODE, "incorrect", False),
+        ("Two nine one.", ERITREA_CODE, "correct", False),
+    ],
+    "title_in_passing": [  # a title between a word of passing and a name
+        ("Keir Starmer.", UK_PM, "correct", False),
+        ("King Charles III.", UK_PM, "incorrect", False),
+        ("Rishi Sunak, under King Charles III.", UK_PM, "incorrect", False),
+        ("King Charles III, with Prime Minister Keir Starmer.", UK_PM, "incorrect", False),
+        ("Prime Minister Keir Starmer.", UK_PM, "correct", False),
+        ("Keir Starmer, under Charles III.", UK_PM, "correct", False),
+        ("Keir Starmer, serving under Charles III.", UK_PM, "correct", False),
+        ("Keir Starmer; the head of state is King Charles III.", UK_PM, "correct", True),
+        ("Boris Johnson.", UK_PM, "incorrect", True),
+        ("Keir Starmer, since July 2024.", UK_PM, "correct", False),
+        ("Sir Keir Starmer.", UK_PM, "correct", False),
+        ("Keir Starmer, not King Charles III.", UK_PM, "correct", False),
+        ("Keir Starmer, after Rishi Sunak.", UK_PM, "correct", False),
+        ("Rishi Sunak, after Boris Johnson.", UK_PM, "incorrect", False),
+        ("Keir Starmer, succeeding Prime Minister Rishi Sunak.", UK_PM, "correct", False),
+        ("I don't know.", UK_PM, "refused", False),
+        ("Pedro Sánchez.", SPAIN_PM, "correct", False),
+        ("King Felipe VI.", SPAIN_PM, "incorrect", False),
+        ("Mariano Rajoy, under King Felipe VI.", SPAIN_PM, "incorrect", False),
+        ("Presidente del Gobierno Pedro Sánchez.", SPAIN_PM, "correct", False),
+        ("Felipe VI, the king.", SPAIN_PM, "incorrect", False),
+        ("Pedro Sánchez, after Mariano Rajoy.", SPAIN_PM, "correct", False),
+        ("Mariano Rajoy.", SPAIN_PM, "incorrect", True),
+        ("Pedro Sánchez (PSOE).", SPAIN_PM, "correct", False),
+        ("Sánchez.", SPAIN_PM, "incorrect", True),
+        ("Felipe VI, under Pedro Sánchez.", SPAIN_PM, "incorrect", False),
+        ("Pedro Sánchez, not Mariano Rajoy.", SPAIN_PM, "correct", False),
+        ("Pedro Sanchez.", SPAIN_PM, "correct", False),
+        ("José Luis Rodríguez Zapatero.", SPAIN_PM, "incorrect", False),
+        ("Keir Starmer (Labour).", UK_PM, "correct", False),
+        ("Starmer.", UK_PM, "correct", False),
+        ("Theresa May, under Queen Elizabeth II.", UK_PM, "incorrect", False),
+    ],
+    "name_gloss": [  # words that say whose name an unknown answer phrase is
+        ("The renminbi, colloquially the kuai.", CHINA_MONEY, "correct", False),
+        ("The yuan.", CHINA_MONEY, "correct", False),
+        ("The kuai.", CHINA_MONEY, "incorrect", True),
+        ("The yen, colloquially.", CHINA_MONEY, "incorrect", False),
+        ("The Hong Kong dollar.", CHINA_MONEY, "incorrect", True),
+        ("RMB, for short.", CHINA_MONEY, "correct", False),
+        ("Renminbi, informally yuan.", CHINA_MONEY, "correct", False),
+        ("The yuan, locally.", CHINA_MONEY, "correct", False),
+        ("I'm not sure, colloquially.", CHINA_MONEY, "refused", False),
+        ("The dollar, informally.", CHINA_MONEY, "incorrect", False),
+        ("The pound sterling.", UK_MONEY, "correct", False),
+        ("The quid.", UK_MONEY, "incorrect", True),
+        ("The euro, colloquially.", UK_MONEY, "incorrect", False),
+        ("The pound, colloquially the quid.", UK_MONEY, "correct", False),
+        ("Sterling, for short.", UK_MONEY, "correct", False),
+        ("The dollar.", UK_MONEY, "incorrect", False),
+        ("GBP, informally.", UK_MONEY, "correct", False),
+        ("The yen, popularly.", JAPAN_MONEY, "correct", False),
+        ("The won, colloquially.", JAPAN_MONEY, "incorrect", False),
+        ("The yen.", JAPAN_MONEY, "correct", False),
+        ("Yen, for short.", JAPAN_MONEY, "correct", False),
+        ("Mount Everest.", NEPAL_TOP, "correct", False),
+        ("Everest, as the surveyors logged it.", NEPAL_TOP, "correct", False),
+        ("K2, as the surveyors logged it.", NEPAL_TOP, "incorrect", False),
+        ("Sagarmatha.", NEPAL_TOP, "incorrect", True),
+        ("Mount Everest, as it is nicknamed.", NEPAL_TOP, "correct", False),
+        ("Canberra, locally.", AUS, "correct", False),
+        ("Canberra.", AUS, "correct", False),
+        ("Melbourne, informally.", AUS, "incorrect", False),
+        ("Canberra, for short.", AUS, "correct", False),
+        ("Sydney, colloquially.", AUS, "incorrect", False),
+        ("Canberra, affectionately the Bush Capital.", AUS, "correct", False),
+    ],
 }  # fmt: skip
 
 
@@ -288,3 +477,16 @@ def test_domain_under() -> None:
     assert domain_under(".co.uk", [[".fr"]]) is None
     assert domain_under(".uk", uk) is None
     assert domain_under("the .co.uk domain", uk) is None
+
+
+def test_spelled_numbers() -> None:
+    assert spelled_number_reading("Dziewięćset dziewięćdziesiąt siedem.", [["997"]]) == "997"
+    assert spelled_number_reading("W tysiąc osiemset siódmym roku.", [["1807"]]) == "W 1807 roku"
+    assert spelled_number_reading("Dwa tysiące.", [["1000"]]) is None  # "dwa" is a number word
+    assert spelled_number_reading("Due to rain.", [["2"]]) is None  # a short word, not alone
+    assert spelled_number_reading("1807", [["1807"]]) is None
+    assert ethiopic_reading("+፪፻፶፩") == "+251"
+    assert ethiopic_reading("፲፱፻፶፯") == "1957"
+    assert ethiopic_reading("251") is None
+    assert grouped_digits_reading("10-111", [["10111"]]) == "10111"
+    assert grouped_digits_reading("1939-1945", [["1945"]]) is None
