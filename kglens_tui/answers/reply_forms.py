@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from kglens_tui.answers.abugidas import brahmic_reading
+from kglens_tui.answers.calendars import calendar_reading
 from kglens_tui.answers.mentions import NameTable, tokenize
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading, skeleton
@@ -18,6 +19,7 @@ from kglens_tui.answers.spelled_numbers import (
     spelled_number_reading,
 )
 from kglens_tui.answers.words import normalize
+from kglens_tui.answers.zone_letters import zone_letter_reading
 
 _ADJECTIVE = re.compile(r"\s*(?:it\s+is\s+|it's\s+)?([a-z]{3,}?)(eous|ous)\s*[.!]?\s*", re.I)
 """A reply that is one word with the ending of English adjectives of matter ("Gaseous.")."""
@@ -85,10 +87,12 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     yield crown_reading(reply, true_answers)
     yield empire_reading(reply, true_answers)
     yield _era_letter_reading(reply)
+    yield zone_letter_reading(reply, true_answers)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
         yield from foreign_number_readings(reply)
+        yield calendar_reading(reply, true_answers)
         yield grouped_digits_reading(reply, true_answers)
         yield ethiopic_reading(reply)
         yield spelled_number_reading(reply, true_answers)

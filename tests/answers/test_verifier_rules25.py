@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from verdict_support import checked
 
+from kglens_tui.answers.calendars import calendar_reading
 from kglens_tui.answers.places import another_currencys_sign
 from kglens_tui.answers.reply_forms import domain_under
 from kglens_tui.answers.spelled_numbers import (
@@ -16,6 +17,7 @@ from kglens_tui.answers.spelled_numbers import (
     grouped_digits_reading,
     spelled_number_reading,
 )
+from kglens_tui.answers.zone_letters import zone_letter_reading
 from kglens_tui.bench.verifier_bench import Rivals
 
 CAPITAL = ("country", "capital", "city")
@@ -92,6 +94,19 @@ UK_MONEY = (
 )
 NEPAL_TOP = ("What is the highest point in Nepal?", ("Mount Everest",), MOUNTAIN)
 
+ZONE = ("country", "time_zone", "time_zone")
+INDONESIA_YEAR = ("In what year did Indonesia gain independence?", ("1945",), YEAR)
+PAK_YEAR = ("In what year did Pakistan gain independence?", ("1947",), YEAR)
+ZONES_OF = "Which standard time zones (UTC offsets, without daylight saving time) does {} use?"
+BD_ZONE = (ZONES_OF.format("Bangladesh"), (("UTC+06:00", "UTC+6"),), ZONE)
+UK_ZONE = (ZONES_OF.format("Iceland"), (("UTC+00:00", "UTC", "GMT"),), ZONE)
+JP_ZONE = (ZONES_OF.format("Japan"), (("UTC+09:00", "UTC+9"),), ZONE)
+PERU_ZONE = (ZONES_OF.format("Peru"), (("UTC-05:00", "UTC-5"),), ZONE)
+
+SUDAN_YEAR = ("In what year did Sudan gain independence?", ("1956",), YEAR)
+INDIA = ("What is the capital of India?", (("New Delhi", "Delhi"),), CAPITAL)
+TUR = ("What is the capital of Turkey?", ("Ankara",), CAPITAL)
+
 
 @pytest.fixture(scope="module")
 def rivals() -> Rivals:
@@ -162,6 +177,35 @@ CHANGED = [
     ("The kuai, as it is nicknamed.", CHINA_MONEY, "incorrect", True),  # incorrect
     ("Kangchenjunga, locally.", NEPAL_TOP, "incorrect", True),  # incorrect
     ("The Bush Capital, as it is nicknamed.", AUS, "incorrect", True),  # incorrect
+    # a year in a Japanese era, the Juche, Minguo, Thai Buddhist or Hijri calendars
+    ("昭和22年", INDIA_YEAR, "correct", False),  # incorrect, uncertain
+    ("Shōwa 22.", INDIA_YEAR, "correct", False),  # incorrect
+    ("Showa 20", INDONESIA_YEAR, "correct", False),  # incorrect, uncertain
+    ("주체34년", INDONESIA_YEAR, "correct", False),  # incorrect, uncertain
+    ("Minguo 34.", INDONESIA_YEAR, "correct", False),  # incorrect, uncertain
+    ("民國46年", GHANA_YEAR, "correct", False),  # incorrect, uncertain
+    ("พ.ศ. 2500", GHANA_YEAR, "correct", False),  # incorrect, uncertain
+    ("B.E. 2500", GHANA_YEAR, "correct", False),  # incorrect, uncertain
+    ("1366 AH", INDIA_YEAR, "correct", False),  # incorrect, uncertain
+    ("1366 هـ", INDIA_YEAR, "correct", False),  # incorrect, uncertain
+    ("AH 1366.", PAK_YEAR, "correct", False),  # incorrect, uncertain
+    ("1326 SH", PAK_YEAR, "correct", False),  # incorrect, uncertain
+    ("1366 AH.", PAK_YEAR, "correct", False),  # incorrect, uncertain
+    ("1375 هـ", SUDAN_YEAR, "correct", False),  # incorrect, uncertain
+    ("1326 ش", INDIA_YEAR, "correct", False),  # incorrect, uncertain
+    # a military time zone's letter or spelling word
+    ("Foxtrot time.", BD_ZONE, "correct", False),  # incorrect, uncertain
+    ("F time zone", BD_ZONE, "correct", False),  # incorrect
+    ("Zulu.", UK_ZONE, "correct", False),  # incorrect, uncertain
+    ("Zulu time.", UK_ZONE, "correct", False),  # incorrect, uncertain
+    ("India time.", JP_ZONE, "correct", False),  # incorrect, uncertain
+    ("Romeo time zone.", PERU_ZONE, "correct", False),  # incorrect, uncertain
+    ("R time.", PERU_ZONE, "correct", False),  # incorrect
+    # a sentence opened by "or" that offers another candidate
+    ("New Delhi. Or Kolkata?", INDIA, "incorrect", False),  # correct
+    ("Mumbai — sorry, New Delhi. Or Kolkata? I'm not sure any more.", INDIA, "incorrect", False),  # correct
+    ("Abuja. Or Lagos? Hard to say.", NGA, "incorrect", False),  # correct
+    ("Ankara. Or Istanbul?", TUR, "incorrect", False),  # correct
 ]  # fmt: skip
 
 KEPT = {
@@ -433,6 +477,111 @@ KEPT = {
         ("Sydney, colloquially.", AUS, "incorrect", False),
         ("Canberra, affectionately the Bush Capital.", AUS, "correct", False),
     ],
+    "zone_letters": [  # a military time zone's letter or spelling word
+        ("Indian time zone (I).", JP_ZONE, "incorrect", True),
+        ("UTC+6.", BD_ZONE, "correct", False),
+        ("UTC+06:00.", BD_ZONE, "correct", False),
+        ("Echo time.", BD_ZONE, "incorrect", True),
+        ("Golf.", BD_ZONE, "incorrect", True),
+        ("E time zone", BD_ZONE, "incorrect", False),
+        ("Bangladesh Standard Time.", BD_ZONE, "correct", False),
+        ("UTC+5:30.", BD_ZONE, "incorrect", False),
+        ("Delta.", BD_ZONE, "incorrect", True),
+        ("I don't know.", BD_ZONE, "refused", False),
+        ("UTC.", UK_ZONE, "correct", False),
+        ("GMT.", UK_ZONE, "correct", False),
+        ("UTC+1.", UK_ZONE, "incorrect", False),
+        ("Alpha time.", UK_ZONE, "incorrect", True),
+        ("Z", UK_ZONE, "incorrect", True),
+        ("Yankee time.", UK_ZONE, "incorrect", True),
+        ("Greenwich Mean Time.", UK_ZONE, "correct", False),
+        ("UTC+9.", JP_ZONE, "correct", False),
+        ("Japan Standard Time.", JP_ZONE, "correct", False),
+        ("India.", JP_ZONE, "incorrect", True),
+        ("Hotel time.", JP_ZONE, "incorrect", True),
+        ("Kilo time.", JP_ZONE, "incorrect", True),
+        ("UTC+10.", JP_ZONE, "incorrect", False),
+        ("JST.", JP_ZONE, "correct", False),
+        ("UTC-5.", PERU_ZONE, "correct", False),
+        ("Romeo.", PERU_ZONE, "incorrect", True),
+        ("Lima.", PERU_ZONE, "incorrect", True),
+        ("Sierra time.", PERU_ZONE, "incorrect", True),
+        ("UTC-4.", PERU_ZONE, "incorrect", False),
+        ("Peru Time.", PERU_ZONE, "correct", False),
+        ("Eastern Standard Time.", PERU_ZONE, "correct", False),
+        ("Quebec.", PERU_ZONE, "incorrect", True),
+    ],
+    "calendars": [  # a year in a Japanese era, the Juche, Minguo, Thai Buddhist or Hijri calendars
+        ("1947.", INDIA_YEAR, "correct", False),
+        ("1948.", INDIA_YEAR, "incorrect", False),
+        ("昭和23年", INDIA_YEAR, "incorrect", True),
+        ("Shōwa 23.", INDIA_YEAR, "incorrect", False),
+        ("1368 AH", INDIA_YEAR, "incorrect", True),
+        ("1328 SH", INDIA_YEAR, "incorrect", True),
+        ("In 1947, at midnight.", INDIA_YEAR, "correct", False),
+        ("Nineteen forty-seven.", INDIA_YEAR, "correct", False),
+        ("I think 1947.", INDIA_YEAR, "correct", False),
+        ("Be 1947.", INDIA_YEAR, "correct", False),
+        ("I don't know.", INDIA_YEAR, "refused", False),
+        ("1945.", INDONESIA_YEAR, "correct", False),
+        ("1949, when the Dutch recognised it.", INDONESIA_YEAR, "incorrect", False),
+        ("주체36년", INDONESIA_YEAR, "incorrect", True),
+        ("Juche 36", INDONESIA_YEAR, "incorrect", True),
+        ("1946.", INDONESIA_YEAR, "incorrect", False),
+        ("1957.", GHANA_YEAR, "correct", False),
+        ("พ.ศ. 2503", GHANA_YEAR, "incorrect", True),
+        ("BE 2503", GHANA_YEAR, "incorrect", True),
+        ("民國49年", GHANA_YEAR, "incorrect", True),
+        ("6 March 1957.", GHANA_YEAR, "correct", False),
+        ("1960.", GHANA_YEAR, "incorrect", False),
+        ("1947.", PAK_YEAR, "correct", False),
+        ("1956.", PAK_YEAR, "incorrect", False),
+        ("AH 1380.", PAK_YEAR, "incorrect", True),
+        ("14 August 1947.", PAK_YEAR, "correct", False),
+        ("1807.", SODIUM_YEAR, "correct", False),
+        ("1808.", SODIUM_YEAR, "incorrect", False),
+        ("Early 19th century.", SODIUM_YEAR, "incorrect", False),
+        ("1807 AD.", SODIUM_YEAR, "correct", False),
+        ("1807 CE.", SODIUM_YEAR, "correct", False),
+        ("Bunka 4.", SODIUM_YEAR, "incorrect", False),
+    ],
+    "or_sentence": [  # a sentence opened by "or" that offers another candidate
+        ("Canberra. Or Wellington?", AUS, "correct", True),
+        ("New Delhi.", INDIA, "correct", False),
+        ("New Delhi or Kolkata?", INDIA, "incorrect", False),
+        ("New Delhi. Or, as some say, Delhi.", INDIA, "correct", False),
+        ("New Delhi. Or rather, Delhi.", INDIA, "correct", False),
+        ("Kolkata. Or New Delhi?", INDIA, "incorrect", False),
+        ("New Delhi. Kolkata was the capital until 1911.", INDIA, "correct", False),
+        ("New Delhi. Or was it Kolkata?", INDIA, "incorrect", False),
+        ("New Delhi, not Kolkata.", INDIA, "correct", False),
+        ("Delhi.", INDIA, "correct", False),
+        ("Kolkata.", INDIA, "incorrect", True),
+        ("Canberra.", AUS, "correct", False),
+        ("Canberra. Or so I believe.", AUS, "correct", False),
+        ("Canberra. Or at least it has been since 1913.", AUS, "correct", False),
+        ("Wellington. Or Canberra?", AUS, "correct", True),
+        ("Canberra, or Wellington?", AUS, "incorrect", False),
+        ("Canberra — not Sydney, as many think.", AUS, "correct", False),
+        ("Canberra. Wellington is New Zealand's.", AUS, "correct", True),
+        ("Canberra. Or not?", AUS, "correct", False),
+        ("Abuja.", NGA, "correct", False),
+        ("Abuja. Or, before 1991, Lagos.", NGA, "correct", False),
+        ("Lagos. Or Abuja?", NGA, "incorrect", False),
+        ("Abuja. Lagos was the capital before 1991.", NGA, "correct", False),
+        ("Abuja or Lagos.", NGA, "incorrect", False),
+        ("Ankara.", TUR, "correct", False),
+        ("Istanbul.", TUR, "incorrect", True),
+        ("Ankara. Or Angora, as it was called.", TUR, "correct", False),
+        ("Ankara, not Istanbul.", TUR, "correct", False),
+        ("Ankara. Or maybe I'm wrong.", TUR, "incorrect", False),
+        ("1774.", OXYGEN_YEAR, "correct", False),
+        ("1774. Or 1771?", OXYGEN_YEAR, "incorrect", False),
+        ("1771. Or 1774?", OXYGEN_YEAR, "incorrect", False),
+        ("1774. Or thereabouts.", OXYGEN_YEAR, "correct", False),
+        ("1774, or 1771 for Scheele.", OXYGEN_YEAR, "incorrect", False),
+        ("In 1774.", OXYGEN_YEAR, "correct", False),
+    ],
 }  # fmt: skip
 
 
@@ -490,3 +639,28 @@ def test_spelled_numbers() -> None:
     assert ethiopic_reading("251") is None
     assert grouped_digits_reading("10-111", [["10111"]]) == "10111"
     assert grouped_digits_reading("1939-1945", [["1945"]]) is None
+
+
+def test_calendar_reading() -> None:
+    assert calendar_reading("昭和20年", [["1945"]]) == "1945"
+    assert calendar_reading("平成元年", [["1989"]]) == "1989"
+    assert calendar_reading("Juche 34.", [["1945"]]) == "1945."
+    assert calendar_reading("พ.ศ. ๒๔๙๑", [["1948"]]) == "1948"
+    assert calendar_reading("1371 هـ", [["1951"]]) == "1951"  # 1371 AH spans 1951 and 1952
+    assert calendar_reading("1371 هـ", [["1952"]]) == "1952"
+    assert calendar_reading("1371 AH", [["1960"]]) == "1951"
+    assert calendar_reading("1326 SH", [["1948"]]) == "1948"
+    assert calendar_reading("1947.", [["1947"]]) is None
+    assert calendar_reading("To be 1947.", [["1947"]]) is None
+
+
+def test_zone_letter_reading() -> None:
+    utc6 = [["UTC+06:00", "UTC+6"]]
+    assert zone_letter_reading("Foxtrot time.", utc6) == "UTC+6"
+    assert zone_letter_reading("Zulu.", utc6) == "UTC+0"
+    assert zone_letter_reading("Yankee", utc6) == "UTC-12"
+    assert zone_letter_reading("X-ray time", utc6) == "UTC-11"
+    assert zone_letter_reading("F", utc6) is None  # a letter alone
+    assert zone_letter_reading("India.", utc6) is None  # also a name
+    assert zone_letter_reading("India time.", utc6) == "UTC+9"
+    assert zone_letter_reading("Foxtrot time.", [["Dhaka"]]) is None
