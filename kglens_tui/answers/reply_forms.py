@@ -348,6 +348,24 @@ def domain_under(reply: str, true_answers: Sequence[Sequence[str]]) -> bool | No
     return not (len(labels) == 1 and labels[0] in _SECOND_LEVEL)
 
 
+NICKNAME_OF = re.compile(
+    r"\s*[^,;:]+,\s*as\s+(?P<whose>[^,;:]+?)\s+(?:is|was)\s+(?:often\s+|also\s+|popularly\s+)?"
+    r"(?:nicknamed|called|known)\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+"""Rules 25: a name glossed as what someone or something is called ("Fatshi, as Tshisekedi is
+nicknamed."): it is that one's name, so the reply names whom the gloss names."""
+
+
+def capitalised_only(text: str) -> bool:
+    """Whether ``text`` is only capitalised words, maybe after an article ("Félix Tshisekedi",
+    "the Congo"; not "Tshisekedi's predecessor")."""
+    words = text.split()
+    if words and words[0].casefold() in ("the", "a", "an"):
+        words = words[1:]
+    return bool(words) and all(w[:1].isupper() and not w.endswith("'s") for w in words)
+
+
 BARE_CODE = re.compile(r"\s*([A-Za-z]{2,3})[\s.!]*")
 """A reply that is only a code of two or three letters: a top-level domain without its dot is
 that domain (the rules' best reading: uncertain, as the code may be the country's own)."""

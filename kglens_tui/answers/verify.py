@@ -80,7 +80,9 @@ from kglens_tui.answers.reply_forms import (
     ALPHABET_WORD,
     BARE_CODE,
     FLAG,
+    NICKNAME_OF,
     STRUCK,
+    capitalised_only,
     domain_under,
     first_part_reading,
     flag_code,
@@ -345,6 +347,11 @@ def check_wh(
     bare = BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
+    nickname = NICKNAME_OF.fullmatch(reply)
+    if nickname is not None and capitalised_only(nickname["whose"]):
+        again = check(nickname["whose"])
+        if again.verdict is Verdict.CORRECT:  # rules 25: "Fatshi, as Tshisekedi is nicknamed."
+            return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     under = domain_under(reply, true_answers)
     if under is not None:  # rules 25: ".co.uk" for ".uk"
         return Checked(Verdict.CORRECT, got.hedged, uncertain=under)

@@ -11,7 +11,7 @@ from verdict_support import checked
 
 from kglens_tui.answers.calendars import calendar_reading
 from kglens_tui.answers.places import another_currencys_sign
-from kglens_tui.answers.reply_forms import domain_under
+from kglens_tui.answers.reply_forms import capitalised_only, domain_under
 from kglens_tui.answers.spelled_numbers import (
     ethiopic_reading,
     grouped_digits_reading,
@@ -106,6 +106,16 @@ PERU_ZONE = (ZONES_OF.format("Peru"), (("UTC-05:00", "UTC-5"),), ZONE)
 SUDAN_YEAR = ("In what year did Sudan gain independence?", ("1956",), YEAR)
 INDIA = ("What is the capital of India?", (("New Delhi", "Delhi"),), CAPITAL)
 TUR = ("What is the capital of Turkey?", ("Ankara",), CAPITAL)
+
+HEAD_OF_STATE = ("country", "head_of_state", "person")
+DRC_HEAD = ("Who is the head of state of DR Congo?", ("Felix Tshisekedi",), HEAD_OF_STATE)
+FRANCE_HEAD = ("Who is the head of state of France?", ("Emmanuel Macron",), HEAD_OF_STATE)
+UK_CAP = ("What is the capital of United Kingdom?", ("London",), CAPITAL)
+USA_MONEY = (
+    "What currency is used in United States?",
+    (("US Dollar", "USD", "United States dollar"),),
+    CURRENCY,
+)
 
 
 @pytest.fixture(scope="module")
@@ -206,6 +216,12 @@ CHANGED = [
     ("Mumbai — sorry, New Delhi. Or Kolkata? I'm not sure any more.", INDIA, "incorrect", False),  # correct
     ("Abuja. Or Lagos? Hard to say.", NGA, "incorrect", False),  # correct
     ("Ankara. Or Istanbul?", TUR, "incorrect", False),  # correct
+    # a name glossed as what a true answer is called
+    ("Fatshi, as Tshisekedi is nicknamed.", DRC_HEAD, "correct", False),  # incorrect
+    ("Fatshi, as Félix Tshisekedi is popularly known.", DRC_HEAD, "correct", False),  # incorrect
+    ("Jupiter, as Macron is often called.", FRANCE_HEAD, "correct", False),  # incorrect
+    ("The Big Smoke, as London is nicknamed.", UK_CAP, "correct", False),  # incorrect
+    ("The Bush Capital, as Canberra is known.", AUS, "correct", False),  # incorrect
 ]  # fmt: skip
 
 KEPT = {
@@ -582,6 +598,41 @@ KEPT = {
         ("1774, or 1771 for Scheele.", OXYGEN_YEAR, "incorrect", False),
         ("In 1774.", OXYGEN_YEAR, "correct", False),
     ],
+    "nickname_of": [  # a name glossed as what a true answer is called
+        ("The greenback, as the US dollar is called.", USA_MONEY, "correct", True),
+        ("Fatshi, as Kabila is nicknamed.", DRC_HEAD, "incorrect", False),
+        ("Félix Tshisekedi.", DRC_HEAD, "correct", False),
+        ("Tshisekedi.", DRC_HEAD, "correct", False),
+        ("Joseph Kabila.", DRC_HEAD, "incorrect", True),
+        ("Fatshi.", DRC_HEAD, "incorrect", True),
+        ("Félix Tshisekedi, as he is called.", DRC_HEAD, "correct", False),
+        ("Kabila, as Tshisekedi's predecessor is known.", DRC_HEAD, "incorrect", False),
+        ("Tshisekedi, as Kabila was called.", DRC_HEAD, "correct", False),
+        ("Emmanuel Macron.", FRANCE_HEAD, "correct", False),
+        ("Macron, as he is known.", FRANCE_HEAD, "correct", False),
+        ("Jupiter, as Hollande was called.", FRANCE_HEAD, "incorrect", False),
+        ("François Hollande.", FRANCE_HEAD, "incorrect", True),
+        ("Jupiter.", FRANCE_HEAD, "incorrect", True),
+        ("Emmanuel Macron, as the president is called.", FRANCE_HEAD, "correct", False),
+        ("London.", UK_CAP, "correct", False),
+        ("The Big Smoke.", UK_CAP, "incorrect", True),
+        ("Manchester, as the north is called.", UK_CAP, "incorrect", True),
+        ("Edinburgh, as Auld Reekie is called.", UK_CAP, "incorrect", True),
+        ("London, as it is known.", UK_CAP, "correct", False),
+        ("Paris.", UK_CAP, "incorrect", False),
+        ("Canberra.", AUS, "correct", False),
+        ("Sydney, as the Harbour City is known.", AUS, "incorrect", False),
+        ("Canberra, as the capital is known.", AUS, "correct", False),
+        ("Wellington, as Canberra is not called.", AUS, "incorrect", False),
+        ("The Bush Capital.", AUS, "incorrect", True),
+        ("Melbourne.", AUS, "incorrect", True),
+        ("The US dollar.", USA_MONEY, "correct", False),
+        ("The greenback.", USA_MONEY, "incorrect", True),
+        ("The buck, as the euro is called.", USA_MONEY, "incorrect", False),
+        ("USD.", USA_MONEY, "correct", False),
+        ("The euro.", USA_MONEY, "incorrect", False),
+        ("The dollar, as it is called.", USA_MONEY, "correct", False),
+    ],
 }  # fmt: skip
 
 
@@ -664,3 +715,11 @@ def test_zone_letter_reading() -> None:
     assert zone_letter_reading("India.", utc6) is None  # also a name
     assert zone_letter_reading("India time.", utc6) == "UTC+9"
     assert zone_letter_reading("Foxtrot time.", [["Dhaka"]]) is None
+
+
+def test_capitalised_only() -> None:
+    assert capitalised_only("Félix Tshisekedi")
+    assert capitalised_only("the Congo")
+    assert not capitalised_only("Tshisekedi's predecessor")
+    assert not capitalised_only("the US dollar")
+    assert not capitalised_only("the")

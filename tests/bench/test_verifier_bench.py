@@ -323,10 +323,10 @@ regression set now: no rule change may lower it (509 under rules 25)."""
 
 
 HELD_OUT_16 = DEFAULT_DATA.with_name("verifier_heldout16.jsonl")
-HELD_OUT_16_FLOOR = 0.867
+HELD_OUT_16_FLOOR = 0.869
 """The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
 code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read).
-Rules 25 were made looking at its misses (486), so it is a regression set now: no rule change
+Rules 25 were made looking at its misses (487), so it is a regression set now: no rule change
 may lower it."""
 
 
