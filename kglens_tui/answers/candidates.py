@@ -62,11 +62,20 @@ def name_clause(clause: str) -> bool:
 _ASKING_AGAIN = (("was", "it"), ("is", "it"), ("maybe",), ("perhaps",))
 
 
+_OR_ALONE_MAX = 3
+"""Rules 25: at most this many words after an "or" that opens a sentence of its own offer another
+candidate ("Or Kolkata?"; not "Or Angora, as it was called.")."""
+
+
 def _asked_again(tokens: Sequence[Token], i: int, answers: Sequence[Mention]) -> bool:
     """Rules 20: whether the "or" at ``i`` opens a question about another candidate after the
-    answer's sentence ("Porto-Novo. Hmm, or was it Cotonou?")."""
+    answer's sentence ("Porto-Novo. Hmm, or was it Cotonou?"; rules 25: or opens a short sentence
+    of its own, `_OR_ALONE_MAX`: "New Delhi. Or Kolkata?")."""
     if not any(m.end <= i for m in answers):
         return False
+    if i > 0 and tokens[i - 1].sentence != tokens[i].sentence:
+        rest = [t for t in tokens[i + 1 :] if t.sentence == tokens[i].sentence]
+        return len(rest) <= _OR_ALONE_MAX  # rules 25: "New Delhi. Or Kolkata?"
     after = [t.norm for t in tokens[i + 1 : i + 3]]
     return any(after[: len(words)] == list(words) for words in _ASKING_AGAIN)
 

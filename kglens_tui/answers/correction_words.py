@@ -103,6 +103,8 @@ TAKING_BACK = (
     ("imam", "predvid"),
     ("mi", "volas", "diri"),
     ("mi", "celis"),
+    ("gabh", "mo", "leithsceal"),
+    ("that", "was", "a", "slip"),
 )
 """Words of a speaker taking their words back (rules 13: "strike that", "let me rephrase", "I stand
 corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:", "erratum",
@@ -145,6 +147,8 @@ _WEAK_CORRECTIONS = (
     ("but", "the", "answer", "is"),
     ("but", "the", "correct", "answer", "is"),
     ("but", "really"),
+    ("though", "its"),
+    ("though", "it", "is"),
     ("id", "go", "with"),
     ("ill", "go", "with"),
     ("i", "would", "go", "with"),
@@ -229,11 +233,12 @@ _RETRACTING_ELSEWHERE = frozenset(
     {"przepraszam", "entschuldigung", "scusa", "scusate", "scusi", "desculpa", "desculpe",
      "disculpa", "disculpe", "excusez", "izvini", "izvinite", "oprostite", "prominte",
      "anteeksi", "bocsanat", "forlat", "undskyld", "beklager", "maaf", "samahani", "nie", "nei",
-     "hayir", "barkatu", "pardonu", "hindi"}
+     "hayir", "barkatu", "pardonu", "hindi", "kechirasiz", "bagislayin", "уучлаар"}
 )  # fmt: skip
 """Rules 18: "sorry" and "no" in more languages, written as one word (Polish "przepraszam",
 German "Entschuldigung", Italian "scusa", Polish "nie", Norwegian "nei", Turkish "hayır"; rules
-22: Basque "barkatu", Esperanto "pardonu", Tagalog "hindi")."""
+22: Basque "barkatu", Esperanto "pardonu", Tagalog "hindi"; rules 25: Uzbek "kechirasiz",
+Azerbaijani "bağışlayın" and Mongolian "уучлаарай", as `mentions.tokenize` stems it)."""
 
 
 ALSO_NOT = frozenset({"nie", "hindi"})

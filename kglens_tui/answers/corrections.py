@@ -408,6 +408,7 @@ def correction(
             if (
                 strong
                 and any(t.word for t in tokens[end:])
+                or _only_a_number(tokens[end:])
                 or any(m.start >= end and not m.negated for m in found)
             ) and end > best[1]:
                 best = (i, end)
@@ -541,6 +542,30 @@ _BACK_TAIL = frozenset({"now", "today", "instead", "then", "pala"})
 22: Tagalog "pala", it turns out: "hindi, Pokhara pala")."""
 
 
+_BACK_TAIL_PHRASES = (
+    ("ata", "i", "gceist", "agam"),
+    ("demoqchi", "edim"),
+    ("demək", "istəyirdim"),
+    ("гэж", "хэлэх", "гэсэн", "юм"),
+)
+"""Rules 25: "I meant" written after the answer, in Irish, Uzbek, Azerbaijani and Mongolian
+("gabh mo leithscéal, Toronto atá i gceist agam": sorry, Toronto is what I mean)."""
+
+
+def _before_tail(tokens: Sequence[Token], end: int) -> int:
+    """Where what follows a taking-back marker from ``end`` stops, before `_BACK_TAIL` words and
+    a phrase of `_BACK_TAIL_PHRASES` at the reply's end."""
+    stop = len(tokens)
+    norms = tuple(t.norm for t in tokens)
+    for phrase in _BACK_TAIL_PHRASES:
+        if stop - len(phrase) > end and norms[stop - len(phrase) :] == phrase:
+            stop -= len(phrase)
+            break
+    while stop > end + 1 and tokens[stop - 1].norm in _BACK_TAIL:
+        stop -= 1
+    return stop
+
+
 _BACK_BEFORE = frozenset({"is", "was", "its", "be"})
 """Words right before an answer that ends what follows the marker ("the capital is Sydney")."""
 
@@ -562,9 +587,7 @@ def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -
     sentence = tokens[end - 1].sentence
     if any(t.norm == "if" and t.sentence == sentence for t in tokens[:end]):
         return False  # "If you meant the largest city, I should say Sydney."
-    stop = len(tokens)
-    while stop > end + 1 and tokens[stop - 1].norm in _BACK_TAIL:
-        stop -= 1
+    stop = _before_tail(tokens, end)
     tail = list(tokens[end:stop])
     while len(tail) > 1 and tail[0].norm in _BACK_FILLERS:
         tail = tail[1:]
@@ -624,6 +647,11 @@ def _only_a_name(tail: Sequence[Token]) -> bool:
     """Whether what follows a correction is only a name ("actually, the Deutsche Mark.")."""
     words = [t for t in tail if t.norm not in ARTICLES]
     return 0 < len(words) <= 4 and all(t.word and t.raw[:1].isupper() for t in words)
+
+
+def _only_a_number(tail: Sequence[Token]) -> bool:
+    """Rules 25: whether what follows a correction is only a number ("I'll go with 1868.")."""
+    return len(tail) == 1 and not tail[0].word and any(c.isdigit() for c in tail[0].norm)
 
 
 _OPINION = (("id", "say"), ("i", "would", "say"), ("id", "go", "with"), ("i", "think", "its"))

@@ -302,7 +302,7 @@ def in_passing(
     tokens: Sequence[Token], m: Mention, passing: set[int], adjacency: bool = True
 ) -> bool:
     """Whether a rival is named in passing: after a preposition ("near Sydney", "from the United
-    Kingdom"), or listed after a rival named in passing ("between Sydney and Melbourne").
+    Kingdom"; rules 25: and a title, "under King Charles III"), or listed after a rival named in passing ("between Sydney and Melbourne").
     ``adjacency``: whether words of adjacency ("bordering") name in passing (not where the
     question asks about borders)."""
     i = m.start - 1
@@ -313,10 +313,12 @@ def in_passing(
             or tokens[i].norm in _POSSESSIVES
             or tokens[i].raw.endswith("'s")
             or COMPASS.fullmatch(tokens[i].norm)
+            or (tokens[i].norm in TITLE_WORDS and tokens[i].raw[:1].isupper())
         )
         and tokens[i].clause == tokens[m.start].clause
     ):
-        i -= 1  # "the", "Germany's", "southwestern": "like Germany's +49", "in the north of"
+        i -= 1  # "the", "Germany's", "southwestern": "like Germany's +49", "in the north of";
+        # rules 25: a title ("serving under King Charles III")
     if i < 0:
         return False
     if tokens[i].norm in PASSING and tokens[i].clause == tokens[m.start].clause:

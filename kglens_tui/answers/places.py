@@ -168,6 +168,24 @@ def national_sign(
     return None
 
 
+def another_currencys_sign(reply: str, true_answers: Sequence[Sequence[str]]) -> bool:
+    """Rules 25: whether a reply that is only a currency sign with letters ("RD$", "NZ$") writes
+    a sign CLDR gives only to currencies no true answer is (by ISO 4217 code): it names another
+    currency, though a true one shares the bare sign ("$" of the US dollar asked of Haiti)."""
+    text = reply.strip().rstrip(".!").strip()
+    if not text or len(text) > _SIGN_MAX or not any(c.isalpha() for c in text):
+        return False
+    from kglens_tui.kg.answer_names import currencies_of_sign
+
+    owners = currencies_of_sign(text)
+    codes = {n for group in true_answers for n in group if len(n) == 3 and n.isupper()}
+    return bool(owners) and bool(codes) and not owners & codes
+
+
+_SIGN_MAX = 6
+"""The longest currency sign a reply may be ("Bds$")."""
+
+
 _BRACKETED_CODE = re.compile(r"([^\W\d_]+)\s*\(\s*([A-Z]{2,3})\s*\)")
 """A word, then a code in brackets: "the Saudi Arabian pound (SAR)"."""
 

@@ -317,6 +317,11 @@ BLANK_MARK = re.compile(r"\s*[\u2014\u2013-]+\s*")
 asks back: unparseable, as the bench labels it)."""
 
 
+TRAILING_OFF = re.compile(r"\s*(?:\.{2,}|\u2026+)\s*")
+"""Rules 25: a reply that is only an ellipsis: a speaker trailing off, which may decline or give
+nothing to read (labelled sets differ); unparseable, uncertain."""
+
+
 SHRUG = re.compile(r"¯\\?_\(ツ\)_/¯|\U0001F937[\U0001F3FB-\U0001F3FF\u200d\u2640\u2642\ufe0f]*")
 """A shrug (the emoticon, the emoji): "I do not know", when nothing else is said or what else
 is said declines too ("🤷 Wollongong?" offers a name)."""

@@ -8,11 +8,18 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from kglens_tui.answers.abugidas import brahmic_reading
+from kglens_tui.answers.calendars import calendar_reading
 from kglens_tui.answers.mentions import NameTable, tokenize
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading, skeleton
 from kglens_tui.answers.places import adjective_of
+from kglens_tui.answers.spelled_numbers import (
+    ethiopic_reading,
+    grouped_digits_reading,
+    spelled_number_reading,
+)
 from kglens_tui.answers.words import normalize
+from kglens_tui.answers.zone_letters import zone_letter_reading
 
 _ADJECTIVE = re.compile(r"\s*(?:it\s+is\s+|it's\s+)?([a-z]{3,}?)(eous|ous)\s*[.!]?\s*", re.I)
 """A reply that is one word with the ending of English adjectives of matter ("Gaseous.")."""
@@ -80,10 +87,15 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     yield crown_reading(reply, true_answers)
     yield empire_reading(reply, true_answers)
     yield _era_letter_reading(reply)
+    yield zone_letter_reading(reply, true_answers)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
         yield from foreign_number_readings(reply)
+        yield calendar_reading(reply, true_answers)
+        yield grouped_digits_reading(reply, true_answers)
+        yield ethiopic_reading(reply)
+        yield spelled_number_reading(reply, true_answers)
 
 
 FLAG = re.compile("([\U0001f1e6-\U0001f1ff])([\U0001f1e6-\U0001f1ff])")
@@ -311,6 +323,47 @@ def _year_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | No
 
     text = _SHORT_YEAR.sub(full, reply)
     return text if found else None
+
+
+SUBDOMAIN = re.compile(r"\s*\.?((?:[a-z0-9-]+\.)+)([a-z]{2,})[\s.!]*", re.IGNORECASE)
+"""Rules 25: a reply that is only a domain of several labels (".co.uk"): a domain under its last
+label, the top-level domain."""
+
+_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac", "edu", "or", "ne", "go"})
+"""Second-level labels registries under many country-code domains keep for everyone ("co" of
+".co.uk", "com" of ".com.au", "ac" of ".ac.jp")."""
+
+
+def domain_under(reply: str, true_answers: Sequence[Sequence[str]]) -> bool | None:
+    """Rules 25: whether a reply that is only a domain under a true top-level domain (".co.uk"
+    for ".uk") names it uncertainly (a site's domain: "bbc.co.uk"), or surely (only a second
+    level label of `_SECOND_LEVEL`: ".co.uk", ".com.au"); None when it is no such domain."""
+    shape = SUBDOMAIN.fullmatch(reply)
+    if shape is None:
+        return None
+    top = "." + shape[2].casefold()
+    if not any(n.casefold() == top for group in true_answers for n in group):
+        return None
+    labels = shape[1].casefold().rstrip(".").split(".")
+    return not (len(labels) == 1 and labels[0] in _SECOND_LEVEL)
+
+
+NICKNAME_OF = re.compile(
+    r"\s*[^,;:]+,\s*as\s+(?P<whose>[^,;:]+?)\s+(?:is|was)\s+(?:often\s+|also\s+|popularly\s+)?"
+    r"(?:nicknamed|called|known)\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+"""Rules 25: a name glossed as what someone or something is called ("Fatshi, as Tshisekedi is
+nicknamed."): it is that one's name, so the reply names whom the gloss names."""
+
+
+def capitalised_only(text: str) -> bool:
+    """Whether ``text`` is only capitalised words, maybe after an article ("Félix Tshisekedi",
+    "the Congo"; not "Tshisekedi's predecessor")."""
+    words = text.split()
+    if words and words[0].casefold() in ("the", "a", "an"):
+        words = words[1:]
+    return bool(words) and all(w[:1].isupper() and not w.endswith("'s") for w in words)
 
 
 BARE_CODE = re.compile(r"\s*([A-Za-z]{2,3})[\s.!]*")

@@ -25,12 +25,16 @@ the end of its sentence."""
 _GLOSS = re.compile(
     r"^(?:\([^()]*\)\s*)?(?:[\u2014\u2013-]\s*\S.*|,\s*the\s+\w+\s+of\s+\S.*"
     r"|,\s*(?:also\s+)?(?:as\s+(?:in\b|(?:\S+\s+){0,4}(?:calls?|called|say|says|said|put\s+it|knew"
-    r"|known|names?|named|spel(?:t|led|ls?)|wrote|writes?)\b)|called\b|known\s+as\b|aka\b).*)?\s*[.!?]?\s*$",
+    r"|known|names?|named|spel(?:t|led|ls?)|wrote|writes?|nicknamed|dubbed|logged|recorded|listed"
+    r"|mapped|charted|styled|termed)\b)|called\b|known\s+as\b|aka\b"
+    r"|(?:colloquially|informally|locally|affectionately|popularly|familiarly|in\s+slang"
+    r"|for\s+short)\b).*)?\s*[.!?]?\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 """What may follow the answer phrase: nothing, a bracket, an apposition after a dash ("— the
 City of Peace.") or of a part ("Mytikas, the top of Olympus."), or words that say whose name it
-is ("as the poets would say", "as traders call it", "as in uranyl", "also called PST")."""
+is ("as the poets would say", "as traders call it", "as in uranyl", "also called PST"; rules 25:
+"as the traders dubbed it", "as it is nicknamed", "colloquially", "for short")."""
 
 _NOT_NAME_WORDS = frozenset(
     {"i", "it", "its", "is", "was", "are", "were", "be", "he", "she", "they", "we", "you",

@@ -54,6 +54,7 @@ from kglens_tui.answers.people import (
 from kglens_tui.answers.places import (
     about_another_country,
     addressed_elsewhere,
+    another_currencys_sign,
     codes_of_other_currencies,
     named_as_a_country,
     national_sign,
@@ -66,6 +67,7 @@ from kglens_tui.answers.refusals import (
     BLANK_MARK,
     DONT_KNOW,
     SHRUG,
+    TRAILING_OFF,
     asks_a_guess,
     declines,
     guesses,
@@ -78,7 +80,10 @@ from kglens_tui.answers.reply_forms import (
     ALPHABET_WORD,
     BARE_CODE,
     FLAG,
+    NICKNAME_OF,
     STRUCK,
+    capitalised_only,
+    domain_under,
     first_part_reading,
     flag_code,
     readings,
@@ -336,10 +341,20 @@ def check_wh(
 
     got = check(reply)
     if got.verdict is Verdict.CORRECT:
+        if another_currencys_sign(reply, true_answers):  # rules 25: "RD$" asked of Haiti
+            return Checked(Verdict.INCORRECT, got.hedged)
         return got
     bare = BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
+    nickname = NICKNAME_OF.fullmatch(reply)
+    if nickname is not None and capitalised_only(nickname["whose"]):
+        again = check(nickname["whose"])
+        if again.verdict is Verdict.CORRECT:  # rules 25: "Fatshi, as Tshisekedi is nicknamed."
+            return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
+    under = domain_under(reply, true_answers)
+    if under is not None:  # rules 25: ".co.uk" for ".uk"
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=under)
     for reading in readings(reply, true_answers):
         if reading is not None:
             again = check(reading)
@@ -418,7 +433,8 @@ def _check_wh(
     tokens = tokenize(reply)
     if not tokens:  # a shrug alone ("🤷") declines; rules 20: so does a lone dash
         declined = SHRUG.search(reply) or BLANK_MARK.fullmatch(reply)
-        return Checked(Verdict.REFUSED if declined else Verdict.UNPARSEABLE)
+        trailing = TRAILING_OFF.fullmatch(reply) is not None  # rules 25: "..."
+        return Checked(Verdict.REFUSED if declined else Verdict.UNPARSEABLE, uncertain=trailing)
     groups = as_tuples(true_answers)
     subject_names = tuple(subject)
     extra = _answer_only_names(groups, tuple(answer_only), _shown(subject_names, question))

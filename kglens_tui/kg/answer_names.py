@@ -1016,6 +1016,21 @@ def all_currency_signs() -> frozenset[str]:
     return frozenset(sign for signs in _currency_signs().values() for sign in signs)
 
 
+@lru_cache(maxsize=1)
+def _currencies_by_sign() -> dict[str, frozenset[str]]:
+    by_sign: dict[str, set[str]] = defaultdict(set)
+    for code, signs in _currency_signs().items():
+        for sign in signs:
+            by_sign[sign].add(code)
+    return {sign: frozenset(codes) for sign, codes in by_sign.items()}
+
+
+def currencies_of_sign(sign: str) -> frozenset[str]:
+    """Rules 25: the ISO 4217 codes of the currencies any CLDR locale gives ``sign``
+    (`_currency_signs`: "RD$" is DOP's alone; "$" is many currencies')."""
+    return _currencies_by_sign().get(sign, frozenset())
+
+
 @lru_cache(maxsize=256)
 def territory_currency_signs(alpha2: str) -> dict[str, frozenset[str]]:
     """Rules 20: ISO 4217 code -> the signs any CLDR locale gives it (`_currency_signs`), for

@@ -29,6 +29,7 @@ VERDICTS_OF_RULES = {
     22: "a3fae848aad64c8b768f04a5daa31efc86d38790e4391f6c21fc82821f950dff",
     23: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
     24: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
+    25: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
 }
 """sha256 of the bench's verdicts under the current rules (replace it when you bump). Rules 8
 to 18 give the bench's replies the verdicts rules 7 gave (they change verdicts of the
@@ -40,7 +41,8 @@ and 22 (which also mark more replies uncertain: the fingerprint holds verdicts a
 rules 23 judge four SmolLM2 replies that name a true object in no answering role incorrect
 (c053, c062, c160: "The United Nations (UN) is a member of the United Nations."; c089); rules
 24 give the bench's replies rules 23's verdicts and scores (they change verdicts of the held-out
-and ordinary sets' replies: docs/verdicts.md, "Rules 24")."""
+and ordinary sets' replies: docs/verdicts.md, "Rules 24"), and so do rules 25 (h060 "..." is
+marked uncertain, its verdict kept: docs/verdicts.md, "Rules 25")."""
 
 
 def bench_fingerprint() -> str:

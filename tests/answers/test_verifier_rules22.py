@@ -97,7 +97,7 @@ def rivals() -> Rivals:
         ("+1-876", JAMAICA, "correct"),
         ("+1 246.", ("What is the international calling code of Barbados?", (("+1", "001"),), CALLING), "correct"),
         # a year of another calendar
-        ("1366 AH.", PAKISTAN, "incorrect"),
+        ("1360 AH.", PAKISTAN, "incorrect"),  # rules 25 read "1366 AH." as 1947
         ("In 2490 of the Buddhist calendar.", PAKISTAN, "incorrect"),
         # a word made from the subject's name in its own language; only its unshown name
         ("Nederlander.", ("What is the demonym for people from Netherlands?", ("Dutch",), DEMONYM), "incorrect"),

@@ -712,7 +712,7 @@ KEPT = {
         ("١٩٥٧م", SUDAN_YEAR, "incorrect", True),
         ("١٩٥٦", SUDAN_YEAR, "correct", False),
         ("1956.", SUDAN_YEAR, "correct", False),
-        ("1375 هـ", SUDAN_YEAR, "incorrect", True),
+        ("1370 هـ", SUDAN_YEAR, "incorrect", True),  # rules 25 read "1375 هـ" as 1956
         ("1956 AD.", SUDAN_YEAR, "correct", False),
         ("In 1956, from Britain and Egypt.", SUDAN_YEAR, "correct", False),
         ("1955م", SUDAN_YEAR, "incorrect", True),

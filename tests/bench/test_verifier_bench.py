@@ -273,8 +273,8 @@ now: no rule change may lower it."""
 
 
 HELD_OUT_10 = DEFAULT_DATA.with_name("verifier_heldout10.jsonl")
-HELD_OUT_10_FLOOR = 0.926
-"""Under rules 21: 479 of 519. Under rules 20: 477 of 519; 476 under rules 17. Before, the tenth held-out set's blind figures
+HELD_OUT_10_FLOOR = 0.930
+"""Under rules 25: 483 of 519. Under rules 21: 479 of 519. Under rules 20: 477 of 519; 476 under rules 17. Before, the tenth held-out set's blind figures
 (verifier_heldout10.md, written without the code): 456 of 519 under rules 12, 462 under rules
 14 and 15, 463 under rules 16 (made before the set was read). Rules 17 were made looking at its
 misses, so it is a regression set now: no rule change may lower it."""
@@ -289,16 +289,16 @@ regression set now: no rule change may lower it."""
 
 
 HELD_OUT_12 = DEFAULT_DATA.with_name("verifier_heldout12.jsonl")
-HELD_OUT_12_FLOOR = 0.900
-"""Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
+HELD_OUT_12_FLOOR = 0.906
+"""Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
 (verifier_heldout12.md, written without the code): 447 of 543 under rules 12, 461 under rules
 16, 463 under rules 17, 467 under rules 18 (made before the set was read). Rules 19 were made
 looking at its misses, so it is a regression set now: no rule change may lower it."""
 
 
 HELD_OUT_13 = DEFAULT_DATA.with_name("verifier_heldout13.jsonl")
-HELD_OUT_13_FLOOR = 0.917
-"""Under rules 24: 513 of 559. Under rules 21: 509. Under rules 20: 506. Before, the thirteenth held-out set's blind figures
+HELD_OUT_13_FLOOR = 0.921
+"""Under rules 25: 515 of 559. Under rules 24: 513 of 559. Under rules 21: 509. Under rules 20: 506. Before, the thirteenth held-out set's blind figures
 (verifier_heldout13.md, written without the code): 481 of 559 under rules 12, 491 under rules
 16, 492 under rules 17, 493 under rules 18, 497 under rules 19 (made before the set was read).
 Rules 20 were made looking at its misses, so it is a regression set now: no rule change may
@@ -306,8 +306,8 @@ lower it."""
 
 
 HELD_OUT_14 = DEFAULT_DATA.with_name("verifier_heldout14.jsonl")
-HELD_OUT_14_FLOOR = 0.938
-"""Under rules 21: 507 of 549. Before, the fourteenth held-out set's blind figures
+HELD_OUT_14_FLOOR = 0.943
+"""Under rules 25: 518 of 549. Under rules 21: 507 of 549. Before, the fourteenth held-out set's blind figures
 (verifier_heldout14.md, written without the code): 497 of 549 under rules 19, 502 under rules
 20 (made before the set was read). Rules 21 were made looking at its misses, so it is a
 regression set now: no rule change may lower it (509 under rules 22 and 23, 515 under rules
@@ -315,17 +315,19 @@ regression set now: no rule change may lower it (509 under rules 22 and 23, 515 
 
 
 HELD_OUT_15 = DEFAULT_DATA.with_name("verifier_heldout15.jsonl")
-HELD_OUT_15_FLOOR = 0.916
+HELD_OUT_15_FLOOR = 0.922
 """The fifteenth held-out set's blind figures (verifier_heldout15.md, written without the
 code): 488 of 552 under rules 20 and under rules 21 (both made before the set was read). Rules
 22 were made looking at its misses (501, and under rules 23; 506 under rules 24), so it is a
-regression set now: no rule change may lower it."""
+regression set now: no rule change may lower it (509 under rules 25)."""
 
 
 HELD_OUT_16 = DEFAULT_DATA.with_name("verifier_heldout16.jsonl")
-HELD_OUT_16_FLOOR = 0.826
+HELD_OUT_16_FLOOR = 0.869
 """The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
-code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read)."""
+code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read).
+Rules 25 were made looking at its misses (487), so it is a regression set now: no rule change
+may lower it."""
 
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
