@@ -75,7 +75,8 @@ def _asked_again(tokens: Sequence[Token], i: int, answers: Sequence[Mention]) ->
         return False
     if i > 0 and tokens[i - 1].sentence != tokens[i].sentence:
         rest = [t for t in tokens[i + 1 :] if t.sentence == tokens[i].sentence]
-        return len(rest) <= _OR_ALONE_MAX  # rules 25: "New Delhi. Or Kolkata?"
+        if len(rest) <= _OR_ALONE_MAX:  # rules 25: "New Delhi. Or Kolkata?"
+            return True
     after = [t.norm for t in tokens[i + 1 : i + 3]]
     return any(after[: len(words)] == list(words) for words in _ASKING_AGAIN)
 

@@ -563,6 +563,12 @@ KEPT = {
     ],
     "or_sentence": [  # a sentence opened by "or" that offers another candidate
         ("Canberra. Or Wellington?", AUS, "correct", True),
+        # longer "or" sentences that ask again keep rules 20's reading (the first cut of rules
+        # 25 read them as no candidate: "Barcelona, no, Madrid. Or maybe Barcelona after all.")
+        ("Lagos, no, Abuja. Or maybe Lagos after all.", NGA, "incorrect", False),
+        ("Sydney — no, Canberra. Or perhaps Sydney, I'm not sure.", AUS, "incorrect", False),
+        ("Istanbul, no, Ankara. Or was it Istanbul after all?", TUR, "incorrect", False),
+        ("Canberra. Or maybe Sydney, now that I think of it.", AUS, "incorrect", False),
         ("New Delhi.", INDIA, "correct", False),
         ("New Delhi or Kolkata?", INDIA, "incorrect", False),
         ("New Delhi. Or, as some say, Delhi.", INDIA, "correct", False),
