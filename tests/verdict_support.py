@@ -4,6 +4,9 @@ is the capital of Australia?" against it; the verdict a run gives a reply on a b
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+
+import pytest
 
 from kglens_tui.answers.mentions import NameTable
 from kglens_tui.answers.verify import Checked, check_wh
@@ -80,3 +83,34 @@ def checked(rivals: Rivals, reply: str, asked: tuple[str, tuple, tuple[str, str,
         reply=reply,
     )
     return matcher_verdict(case, rivals)
+
+
+VerdictRow = tuple[str, tuple, str, bool]
+"""A reply, what it is asked (as `checked` takes it), its verdict and whether it is uncertain."""
+
+
+def round_tests(
+    changed: Sequence[VerdictRow], kept: Mapping[str, Sequence[VerdictRow]]
+) -> tuple[Callable[..., None], Callable[..., None], Callable[..., None]]:
+    """The three tests of a round of verdict rules, for its module to bind: the replies whose
+    verdict or mark the round changes get the new one; each rule's ordinary replies keep theirs;
+    every rule has at least thirty ordinary replies."""
+    columns = ("reply", "asked", "verdict", "uncertain")
+
+    def agrees(rivals: Rivals, reply: str, asked: tuple, verdict: str, uncertain: bool) -> None:
+        got = checked(rivals, reply, asked)
+        assert (got.verdict.value, got.uncertain) == (verdict, uncertain)
+
+    @pytest.mark.parametrize(columns, changed)
+    def change(rivals: Rivals, reply: str, asked: tuple, verdict: str, uncertain: bool) -> None:
+        agrees(rivals, reply, asked, verdict, uncertain)
+
+    @pytest.mark.parametrize(columns, [row for rows in kept.values() for row in rows])
+    def keep(rivals: Rivals, reply: str, asked: tuple, verdict: str, uncertain: bool) -> None:
+        agrees(rivals, reply, asked, verdict, uncertain)
+
+    @pytest.mark.parametrize("rule", sorted(kept))
+    def thirty(rule: str) -> None:
+        assert len(kept[rule]) >= 30
+
+    return change, keep, thirty

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from verdict_support import CASE_TEMPLATE, checked
+from verdict_support import CASE_TEMPLATE, round_tests
 
 from kglens_tui.answers.mentions import tokenize
 from kglens_tui.answers.places import adjective_of, national_sign
@@ -980,28 +980,11 @@ KEPT = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize(("reply", "asked", "verdict", "uncertain"), CHANGED)
-def test_rules_24_change_these_verdicts(
-    rivals: Rivals, reply: str, asked: tuple, verdict: str, uncertain: bool
-) -> None:
-    got = checked(rivals, reply, asked)
-    assert (got.verdict.value, got.uncertain) == (verdict, uncertain)
-
-
-@pytest.mark.parametrize(
-    ("reply", "asked", "verdict", "uncertain"),
-    [row for rows in KEPT.values() for row in rows],
-)
-def test_ordinary_replies_keep_their_verdicts(
-    rivals: Rivals, reply: str, asked: tuple, verdict: str, uncertain: bool
-) -> None:
-    got = checked(rivals, reply, asked)
-    assert (got.verdict.value, got.uncertain) == (verdict, uncertain)
-
-
-@pytest.mark.parametrize("rule", sorted(KEPT))
-def test_every_rule_has_thirty_ordinary_replies(rule: str) -> None:
-    assert len(KEPT[rule]) >= 30
+(
+    test_rules_24_change_these_verdicts,
+    test_ordinary_replies_keep_their_verdicts,
+    test_every_rule_has_thirty_ordinary_replies,
+) = round_tests(CHANGED, KEPT)
 
 
 def test_the_bench_finds_the_subject_after_the_questions_first_word(rivals: Rivals) -> None:

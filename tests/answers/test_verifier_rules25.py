@@ -7,7 +7,7 @@ wrong, that keep the verdict and certainty they had under rules 24."""
 from __future__ import annotations
 
 import pytest
-from verdict_support import checked
+from verdict_support import round_tests
 
 from kglens_tui.answers.calendars import calendar_reading
 from kglens_tui.answers.places import another_currencys_sign
@@ -642,28 +642,11 @@ KEPT = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize(("reply", "asked", "verdict", "uncertain"), CHANGED)
-def test_rules_25_change_these_verdicts(
-    rivals: Rivals, reply: str, asked: tuple, verdict: str, uncertain: bool
-) -> None:
-    got = checked(rivals, reply, asked)
-    assert (got.verdict.value, got.uncertain) == (verdict, uncertain)
-
-
-@pytest.mark.parametrize(
-    ("reply", "asked", "verdict", "uncertain"),
-    [row for rows in KEPT.values() for row in rows],
-)
-def test_ordinary_replies_keep_their_verdicts(
-    rivals: Rivals, reply: str, asked: tuple, verdict: str, uncertain: bool
-) -> None:
-    got = checked(rivals, reply, asked)
-    assert (got.verdict.value, got.uncertain) == (verdict, uncertain)
-
-
-@pytest.mark.parametrize("rule", sorted(KEPT))
-def test_every_rule_has_thirty_ordinary_replies(rule: str) -> None:
-    assert len(KEPT[rule]) >= 30
+(
+    test_rules_25_change_these_verdicts,
+    test_ordinary_replies_keep_their_verdicts,
+    test_every_rule_has_thirty_ordinary_replies,
+) = round_tests(CHANGED, KEPT)
 
 
 def test_another_currencys_sign() -> None:
