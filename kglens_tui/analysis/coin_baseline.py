@@ -69,7 +69,7 @@ def replay(
     scale = None
     if neighbourhood is not None and config.propagation_mode == PropagationMode.DEGREE:
         scale = 1.0 / np.maximum(neighbourhood.neighbour_counts(), 1.0)
-    census = RollingFloor(len(fail), config.seed)
+    census = RollingFloor(len(fail), config.seed, gap=config.batch_size)
     spent, iteration = 0, 0
     while spent < answered:
         iteration += 1

@@ -420,7 +420,7 @@ def simulate(
     requests = [0]
     spent = 0
     designed = method.floor > 0 and method.sampler is not Sampler.BRUTE_FORCE
-    census = RollingFloor(n_edges, seed) if designed else None
+    census = RollingFloor(n_edges, seed, gap=batch_size) if designed else None
     for iteration in range(1, iterations + 1):
         k = min(batch_size, budget - spent)
         view = views[0] if lag else state

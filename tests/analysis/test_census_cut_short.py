@@ -125,7 +125,7 @@ def test_a_floor_visit_of_an_edge_being_retried_is_the_retry() -> None:
         "HAVING COUNT(*) > 1)"
     ).fetchone()[0]
     assert twice == 0
-    order = RollingFloor(EDGES, 2)
+    order = RollingFloor(EDGES, 2, gap=64)
     visits = conn.execute(
         "SELECT floor_pass, pos FROM observation WHERE floor_pass IS NOT NULL "
         "ORDER BY iteration, slot"

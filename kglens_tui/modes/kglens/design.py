@@ -10,7 +10,9 @@ parts:
   (`RollingFloor`), a random permutation of the run's edges walked pass after pass, whatever the
   sampler picks or has in flight. The floor's answers are a census in random order, exactly as
   brute force's are: every edge is asked once per pass, and a pass cut short is a simple random
-  sample of the edges. Each is stored with its pass (``observation.floor_pass``);
+  sample of the edges. A tenth of the first pass's visits re-ask edges it asked earlier
+  (`first_pass`), so that the answers' own noise is measured, not bounded, before a second
+  pass. Each visit is stored with its pass (``observation.floor_pass``);
 - the sampler's **picks** (the rest of the batch, plus the edges whose last request failed), which
   hunt the blind spots and enter no KG-wide rate.
 
@@ -34,52 +36,93 @@ DEFAULT_FLOOR = 0.75
 that `kglens bench rates` prints (docs/statistics.md: rates that describe the model)."""
 FLOOR_STREAM = 40503
 """The rolling census's random stream (apart from brute force's and the sampler's)."""
+REASK_STREAM = 1
+"""The first pass's re-asks' stream, under FLOOR_STREAM's."""
+REASK_SHARE = 0.1
+"""Share of the first pass's visits that re-ask an edge the pass has asked already: without
+them a run's first epoch has no edge answered twice, and its interval must bound each edge's
+noise by p (1 - p), which covers far more than 95% where the errors sit on a few edges."""
 
 
 class RollingFloor:
     """The floor's census: pass p asks the run's edges in the order of a permutation drawn from
-    (seed, FLOOR_STREAM, p); `take` hands out the next edges and moves on. Its place is the
-    number of floor visits stored per pass, so a resumed run goes on where the stored rows
-    end."""
+    (seed, FLOOR_STREAM, p), the first pass with its re-asks (`first_pass`); `take` hands out
+    the next edges and moves on. Its place is the number of floor visits stored per pass, so a
+    resumed run goes on where the stored rows end."""
 
-    def __init__(self, n_edges: int, seed: int, pass_: int = 0, offset: int = 0) -> None:
+    def __init__(
+        self, n_edges: int, seed: int, pass_: int = 0, offset: int = 0, gap: int = 1
+    ) -> None:
         self.n_edges = n_edges
         self.seed = seed
+        self.gap = max(1, gap)
+        """Visits between an edge's first ask and its re-ask, at least: the run's batch size,
+        so that a draw never holds an edge twice."""
         self.pass_ = pass_
         self.offset = offset
         self._order: np.ndarray | None = None
         self._order_pass = -1
-        if n_edges and offset >= n_edges:
-            self.pass_, self.offset = pass_ + offset // n_edges, offset % n_edges
+        while n_edges and self.offset >= len(self.order(self.pass_)):
+            self.offset -= len(self.order(self.pass_))
+            self.pass_ += 1
 
     def order(self, pass_: int) -> npt.NDArray[np.int64]:
-        """Pass ``pass_``'s permutation of the run's edge positions."""
+        """Pass ``pass_``'s visits: a permutation of the run's edge positions, the first pass
+        with its re-asks."""
         if self._order is None or self._order_pass != pass_:
             rng = np.random.default_rng([self.seed, FLOOR_STREAM, pass_])
-            self._order = rng.permutation(self.n_edges).astype(np.int64)
+            order = rng.permutation(self.n_edges).astype(np.int64)
+            if pass_ == 0:
+                again = np.random.default_rng([self.seed, FLOOR_STREAM, pass_, REASK_STREAM])
+                order = first_pass(order, again, self.gap)
+            self._order = order
             self._order_pass = pass_
         return self._order
 
     def take(self, count: int) -> tuple[npt.NDArray[np.int64], int]:
-        """The next ``count`` edges of the current pass (fewer at its end: a draw never holds an
-        edge twice) and their pass; the next call goes on after them."""
+        """The next ``count`` visits of the current pass (fewer at its end, or before an edge
+        the take holds already: a draw never holds an edge twice) and their pass; the next
+        call goes on after them."""
         if self.n_edges == 0 or count <= 0:
             return np.empty(0, dtype=np.int64), self.pass_
         pass_ = self.pass_
-        taken = self.order(pass_)[self.offset : self.offset + count].copy()
+        order = self.order(pass_)
+        taken = order[self.offset : self.offset + count].copy()
+        _, first = np.unique(taken, return_index=True)
+        if len(first) < len(taken):
+            seen = np.zeros(len(taken), dtype=bool)
+            seen[first] = True
+            taken = taken[: int(np.argmin(seen))]
         self.offset += len(taken)
-        if self.offset >= self.n_edges:
+        if self.offset >= len(order):
             self.pass_, self.offset = pass_ + 1, 0
         return taken, pass_
 
     @classmethod
-    def resumed(cls, n_edges: int, seed: int, visits: dict[int, int]) -> RollingFloor:
+    def resumed(cls, n_edges: int, seed: int, visits: dict[int, int], gap: int = 1) -> RollingFloor:
         """The floor after the stored visits (pass -> floor rows stored in it): on from the
         last pass's."""
         if not visits:
-            return cls(n_edges, seed)
+            return cls(n_edges, seed, gap=gap)
         last = max(visits)
-        return cls(n_edges, seed, last, visits[last])
+        return cls(n_edges, seed, last, visits[last], gap)
+
+
+def first_pass(
+    order: npt.NDArray[np.int64], rng: np.random.Generator, gap: int
+) -> npt.NDArray[np.int64]:
+    """The first pass's visits: ``order`` with re-asks put in (REASK_SHARE of the visits, on
+    average), each after a visit at least ``gap`` places on from the start and of an edge
+    visited at least ``gap`` places before it, chosen uniformly among those. Which edges are
+    asked twice is then a random sample, whatever they answer, so their pairs of answers
+    estimate the answers' own noise (`estimates.census_rate`) before a second pass does."""
+    n = len(order)
+    after = np.flatnonzero(rng.random(n) < REASK_SHARE / (1 - REASK_SHARE))
+    after = after[after >= gap]
+    if not len(after):
+        return order
+    earlier = (rng.random(len(after)) * (after - gap + 1)).astype(np.int64)
+    return np.insert(order, after + 1, order[earlier]).astype(np.int64)
 
 
 def floor_size(k: int, floor: float, rng: np.random.Generator) -> int:

@@ -621,7 +621,11 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             ).fetchall()
         )
         own = self.config.sampler != Sampler.BRUTE_FORCE and self.config.plan_of is None
-        self.floor = RollingFloor.resumed(size, self.config.seed, visits) if own else None
+        self.floor = (
+            RollingFloor.resumed(size, self.config.seed, visits, self.config.batch_size)
+            if own
+            else None
+        )
         right, wrong = observed_counts(self.conn, run_id, size, floor_only=True)
         self._floor_counts = (right, wrong)
         """The floor's right and wrong answers per run edge: a census in random order."""
