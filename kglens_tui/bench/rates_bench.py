@@ -60,9 +60,7 @@ def run_rates_bench(
     truth = load_ground_truth(conn, ground_truth, kg, subset, predicates)
     truths = [apply_setting(truth, s) for s in parse_settings(settings)]
     results = []
-    with replay_progress(
-        "replaying", "truth × method × replay", len(truths), len(chosen) * replays
-    ) as for_truth:
+    with replay_progress("replaying", "replays", len(truths), len(chosen) * replays) as for_truth:
         for i, dealt in enumerate(truths):
             results.append(
                 rates_study(

@@ -1,10 +1,12 @@
-"""The transient progress bar of the replay studies (`bench sampling`, `bench rates`): one bar
-over truth settings x methods x replays, on stderr."""
+"""The progress of the replay studies (`bench sampling`, `bench rates`) over truth settings x
+methods x replays, on stderr: a transient bar on a terminal, else a line at every tenth of the
+work (a study written to a file runs for many minutes)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from time import monotonic
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -20,7 +22,11 @@ def replay_progress(
 ) -> Iterator[Callable[[int], Advance]]:
     """A bar over ``truths`` settings of ``per_truth`` replays each (and ``extra`` after them);
     yields, for a setting's index, the callback that moves the bar through that setting (the
-    index equal to ``truths``: through the extra ones)."""
+    index equal to ``truths``: through the extra ones). Off a terminal, `progress_lines`."""
+    total = truths * per_truth + extra
+    if not err_console.is_terminal:
+        yield progress_lines(verb, unit, per_truth, total)
+        return
     progress = Progress(
         TextColumn(f"[bold]{verb}"),
         BarColumn(),
@@ -30,7 +36,7 @@ def replay_progress(
         console=err_console,
         transient=True,
     )
-    task = progress.add_task(verb, total=truths * per_truth + extra)
+    task = progress.add_task(verb, total=total)
 
     def for_truth(i: int) -> Advance:
         def advance(done: int, _total: int) -> None:
@@ -40,3 +46,27 @@ def replay_progress(
 
     with progress:
         yield for_truth
+
+
+def progress_lines(verb: str, unit: str, per_truth: int, total: int) -> Callable[[int], Advance]:
+    """For a setting's index, the callback that prints "verb: done of total unit (share),
+    elapsed" on stderr each time the work passes another tenth of ``total``."""
+    start = monotonic()
+    shown = [0]
+
+    def for_truth(i: int) -> Advance:
+        def advance(done: int, _total: int) -> None:
+            completed = i * per_truth + done
+            tenth = completed * 10 // max(total, 1)
+            if tenth > shown[0]:
+                shown[0] = tenth
+                minutes, seconds = divmod(int(monotonic() - start), 60)
+                err_console.print(
+                    f"{verb}: {completed:,} of {total:,} {unit} ({completed / total:.0%}), "
+                    f"{minutes}m{seconds:02d}s",
+                    markup=False,
+                )
+
+        return advance
+
+    return for_truth
