@@ -19,7 +19,7 @@ replay, *chance, independent asks*: blind guessing on the questions asked, each 
 (the report shows both).
 **Blind spots**: examined edges with the highest posterior error rate P(err) under a model
 learned from the run's answers (predicate and entity effects): m right and n wrong answers of
-the edge itself, and *nbrs*, the share of P(err) that comes from its predicate and neighbours
+the edge itself, and *pooled*, the share of P(err) that comes from its predicate and neighbours
 rather than its own answers. **learned** (under the progress): how much of the variation of
 error rates neighbours and predicates explain, and the predicates the model fails most.
 **Per predicate** (paper Fig. 6): each predicate's examined of its edges, its zero-sense and
@@ -34,8 +34,8 @@ is what its committed iterations took.
 
 BLIND_KEY = "blind"
 """The blind-spot panel's key (the live screen's table for it is ``#blind``)."""
-BLIND_TITLE = "Blind spots (nbrs: share from its predicate and neighbours)"
-BLIND_COLUMNS = ("P(err)", "m", "n", "nbrs", "subject", "predicate", "object")
+BLIND_TITLE = "Blind spots (pooled: share from its predicate and neighbours)"
+BLIND_COLUMNS = ("P(err)", "m", "n", "pooled", "subject", "predicate", "object")
 NAME_LIMIT = 18
 """Characters of a name in the live tables (the numbers come first)."""
 FACT_LIMIT = 16
