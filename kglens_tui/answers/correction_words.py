@@ -207,6 +207,16 @@ written a letter a token: standing as a clause of their own after the reply's fi
 what follows is the answer, as after a strong correction."""
 
 
+BACK_TAIL_PHRASES = (
+    ("ata", "i", "gceist", "agam"),
+    ("demoqchi", "edim"),
+    ("demək", "istəyirdim"),
+    ("гэж", "хэлэх", "гэсэн", "юм"),
+)
+"""Rules 25: "I meant" written after the answer, in Irish, Uzbek, Azerbaijani and Mongolian
+("gabh mo leithscéal, Toronto atá i gceist agam": sorry, Toronto is what I mean)."""
+
+
 MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 
 

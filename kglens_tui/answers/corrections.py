@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from kglens_tui.answers.correction_words import (
     AFTER_A_DENIAL,
     ALSO_NOT,
+    BACK_TAIL_PHRASES,
     DENIAL_CLAUSES,
     DENIALS,
     DENIED_AFTER,
@@ -406,8 +407,7 @@ def correction(
                 or _opinion_naming(tokens[end:])
             )
             if (
-                strong
-                and any(t.word for t in tokens[end:])
+                (strong and any(t.word for t in tokens[end:]))
                 or _only_a_number(tokens[end:])
                 or any(m.start >= end and not m.negated for m in found)
             ) and end > best[1]:
@@ -542,22 +542,12 @@ _BACK_TAIL = frozenset({"now", "today", "instead", "then", "pala"})
 22: Tagalog "pala", it turns out: "hindi, Pokhara pala")."""
 
 
-_BACK_TAIL_PHRASES = (
-    ("ata", "i", "gceist", "agam"),
-    ("demoqchi", "edim"),
-    ("demək", "istəyirdim"),
-    ("гэж", "хэлэх", "гэсэн", "юм"),
-)
-"""Rules 25: "I meant" written after the answer, in Irish, Uzbek, Azerbaijani and Mongolian
-("gabh mo leithscéal, Toronto atá i gceist agam": sorry, Toronto is what I mean)."""
-
-
 def _before_tail(tokens: Sequence[Token], end: int) -> int:
     """Where what follows a taking-back marker from ``end`` stops, before `_BACK_TAIL` words and
-    a phrase of `_BACK_TAIL_PHRASES` at the reply's end."""
+    a phrase of `BACK_TAIL_PHRASES` at the reply's end."""
     stop = len(tokens)
     norms = tuple(t.norm for t in tokens)
-    for phrase in _BACK_TAIL_PHRASES:
+    for phrase in BACK_TAIL_PHRASES:
         if stop - len(phrase) > end and norms[stop - len(phrase) :] == phrase:
             stop -= len(phrase)
             break
