@@ -93,7 +93,8 @@ _ORDINALS = [
 ]
 ORDINALS = tuple(_ORDINALS)
 """The English ordinals "first" to "twentieth" (their index is the number less one)."""
-_MULTIPLIERS = {"double": 2, "triple": 3}
+_MULTIPLIERS = {"double": 2, "triple": 3, "treble": 3}
+"""Words that repeat the digit after them (rules 26: British "treble", "treble nine" 999)."""
 
 _WORD = "|".join(sorted({*_UNITS, *_TENS, *_SCALES, *_MULTIPLIERS}, key=len, reverse=True))
 _ORDINAL = "|".join(sorted(_ORDINALS, key=len, reverse=True))

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from kglens_tui.answers.abugidas import brahmic_reading
 from kglens_tui.answers.calendars import calendar_reading
+from kglens_tui.answers.correction_words import UNTRANSLITERATED
 from kglens_tui.answers.mentions import NameTable, tokenize
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading, skeleton
@@ -386,9 +387,17 @@ ALPHABET_WORD = re.compile(f"[{_ALPHABETS}]{{2}}")
 
 @lru_cache(maxsize=1024)
 def transliterated(text: str) -> str:
+    """The reply with its words in `_ALPHABETS` in anyascii's Latin letters, but words of
+    corrections (rules 26: `UNTRANSLITERATED`)."""
     from anyascii import anyascii
 
-    return _ALPHABET_RUN.sub(lambda m: _latin_spelling(anyascii(m.group(0)), m.group(0)), text)
+    def latin(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if any(t.norm in UNTRANSLITERATED for t in tokenize(word)):
+            return word
+        return _latin_spelling(anyascii(word), word)
+
+    return _ALPHABET_RUN.sub(latin, text)
 
 
 def _latin_spelling(latin: str, written: str) -> str:

@@ -32,7 +32,7 @@ from kglens_tui.answers.candidates import (
     relation_words,
     unknown_item,
 )
-from kglens_tui.answers.corrections import correction, withdrawn_and_declined
+from kglens_tui.answers.corrections import correction, disowned, withdrawn_and_declined
 from kglens_tui.answers.mentions import (
     Mention,
     NameTable,
@@ -43,7 +43,13 @@ from kglens_tui.answers.mentions import (
     tokenize,
 )
 from kglens_tui.answers.numbers import with_area_code
-from kglens_tui.answers.passing import COMPASS, called_former, rival_verdict, shared_with_subject
+from kglens_tui.answers.passing import (
+    COMPASS,
+    answered_aside,
+    called_former,
+    rival_verdict,
+    shared_with_subject,
+)
 from kglens_tui.answers.people import (
     given_name_alone,
     isolated,
@@ -456,6 +462,9 @@ def _check_wh(
         runs = _echo_runs(tokens, asked)
         found = _found(tokens, tables, runs, allowed, subject_names, pairs)
         text = " ".join(t.raw for t in tokens)
+    drafts = disowned(tokens, found)
+    if drafts:  # rules 26: "..., I briefly typed USD above, ignore that."
+        found = [m for m in found if m not in drafts]
     shared = shared_with_subject(tokens, found, subject_names, relation)
     glossed = codes_of_other_currencies(text, tokens, found, truth)
     qualified = qualified_units(tokens, found, groups, subject_names)
@@ -523,6 +532,9 @@ def _check_wh(
             and answered_by_another(tokens, text, answers, asked, relation, subject_names, found)
         ):
             rival = True
+        if not rival and answers:  # rules 26: "Berzelius, in whose lab Arfwedson was ..."
+            rival, unsure = answered_aside(tokens, answers, found, relation, subject_names)
+            uncertain = uncertain or unsure
         if not rival and answers:  # rules 23: "The EU is a member of the EEA." asked of Germany
             rival, unsure = no_answer_role(tokens, answers, found, subject_names, asked)
             uncertain = uncertain or unsure
