@@ -261,6 +261,22 @@ def disowned(tokens: Sequence[Token], found: Sequence[Mention]) -> list[Mention]
     return [m for m in found if tokens[m.start].clause == before] if earlier else []
 
 
+_ASKED_AGAIN_THEN = re.compile(r"\bor\b[^.!?\n]*\?\s*([^?]+)$", re.IGNORECASE)
+"""A sentence that asks about another candidate with "or", then the reply's last words."""
+
+
+def left_undecided(reply: str, asked: frozenset[str]) -> bool:
+    """Rules 26: whether a reply, after asking about another candidate with "or" ("Cusco — no,
+    Lima. Hmm, or was it Arequipa?"), ends on a sentence that says it cannot tell the answer
+    (`bare_not_knowing`: "I really can't say."), guessing nothing: it withdraws every candidate
+    and is refused, which the judge or a person confirms (uncertain)."""
+    found = _ASKED_AGAIN_THEN.search(reply.strip())
+    if found is None:
+        return False
+    last = found.group(1)
+    return bare_not_knowing(last, asked) and not guesses(last)
+
+
 def withdrawn_and_declined(
     tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
 ) -> bool:

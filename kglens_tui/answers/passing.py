@@ -458,9 +458,14 @@ def _clause_about(
         else:
             return False
     rest = {t.norm for t in tokens[j:] if t.clause == clause}
-    if rest & _ADDING:
+    if rest & _ADDING and not rest & _ANOTHER_FACT:
         return False  # "France is also a neighbour": one more answer
     return not relation & {w.removesuffix("s") for w in rest}
+
+
+_ANOTHER_FACT = frozenset({"spoken", "understood", "taught", "heard", "accepted", "circulate"})
+"""Rules 26: words by which a clause adding names tells another fact of them than the relation
+asked ("Sesotho and English; Zulu and Xhosa are spoken too.": spoken, not official)."""
 
 
 def _after_parenthesis(tokens: Sequence[Token], j: int) -> int:

@@ -77,7 +77,8 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     "Période 5."), a year with the Arabic letter of the common era ("١٩٥٦م"), a Bantu language's
     name with its class prefix (`class_prefix_reading`: "Chinyanja"), "crown" for its Nordic and
     Czech names (`crown_reading`), an empire named by a true country's adjective
-    (`empire_reading`: "The Russian Empire")."""
+    (`empire_reading`: "The Russian Empire"); rules 26: a Pearson symbol (`pearson_reading`:
+    "hP2")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
@@ -89,6 +90,7 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     yield empire_reading(reply, true_answers)
     yield _era_letter_reading(reply)
     yield zone_letter_reading(reply, true_answers)
+    yield pearson_reading(reply)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
@@ -97,6 +99,44 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
         yield grouped_digits_reading(reply, true_answers)
         yield ethiopic_reading(reply)
         yield spelled_number_reading(reply, true_answers)
+
+
+_PEARSON = re.compile(r"(?<![\w-])([acmoth])([PSABCFIR])(\d+)(?![\w-])")
+"""A Pearson symbol: the crystal family's letter, the centring's, the atoms in the cell."""
+
+
+_PEARSON_LATTICES = {
+    "cF4": "face-centred cubic",
+    "cF8": "diamond cubic",
+    "cI2": "body-centred cubic",
+    "cP1": "simple cubic",
+}
+"""Pearson symbols of the lattices the elements KG names beyond their family."""
+
+
+_PEARSON_FAMILIES = {
+    "a": "triclinic",
+    "m": "monoclinic",
+    "o": "orthorhombic",
+    "t": "tetragonal",
+    "h": "hexagonal",
+    "c": "cubic",
+}
+"""The crystal families of a Pearson symbol's first letter ("hR" is rhombohedral)."""
+
+
+def pearson_reading(reply: str) -> str | None:
+    """Rules 26: the reply with its Pearson symbols written as the lattice they name ("hP2" is
+    hexagonal, "cF4" face-centred cubic, "hR1" rhombohedral); None without one."""
+
+    def lattice(m: re.Match[str]) -> str:
+        family, centring, _ = m.groups()
+        if family == "h" and centring == "R":
+            return "rhombohedral"
+        return _PEARSON_LATTICES.get(m.group(0), _PEARSON_FAMILIES[family])
+
+    read = _PEARSON.sub(lattice, reply)
+    return read if read != reply else None
 
 
 FLAG = re.compile("([\U0001f1e6-\U0001f1ff])([\U0001f1e6-\U0001f1ff])")

@@ -10,10 +10,13 @@ import pytest
 from verdict_support import round_tests
 
 from kglens_tui.answers.correction_words import UNTRANSLITERATED
+from kglens_tui.answers.corrections import left_undecided
 from kglens_tui.answers.mentions import Mention, tokenize
 from kglens_tui.answers.passing import answered_aside
-from kglens_tui.answers.reply_forms import transliterated
+from kglens_tui.answers.places import another_countrys_code, formal_name_core
+from kglens_tui.answers.reply_forms import pearson_reading, transliterated
 from kglens_tui.bench.verifier_bench import Rivals
+from kglens_tui.kg.answer_names import AnswerNames
 
 CAPITAL = ("country", "capital", "city")
 CURRENCY = ("country", "currency", "currency")
@@ -49,6 +52,61 @@ LITHIUM = ("Who discovered Lithium?", ("Johann Arfwedson",), DISCOVERER)
 OXYGEN = ("Who discovered Oxygen?", (("Carl Wilhelm Scheele",), ("Joseph Priestley",)), DISCOVERER)
 HEMPHILL = ("Where is Hemphill County located?", ("Texas",), LOCATED)
 
+PRODUCERS = ("elements", "top_producer", "country")
+STRUCTURE = ("elements", "crystal_structure", "crystal_structure")
+PERU = ("What is the capital of Peru?", ("Lima",), CAPITAL)
+LESOTHO_LANGS = (
+    "What are the official languages of Lesotho?",
+    ("English", ("Sotho", "Southern Sotho", "Sesotho")),
+    LANGUAGES,
+)
+CANADA_LANGS = ("What are the official languages of Canada?", ("English", "French"), LANGUAGES)
+CADMIUM = (
+    "Which countries are the three largest producers of Cadmium?",
+    ("China", "Japan", ("South Korea", "Republic of Korea")),
+    PRODUCERS,
+)
+PLATINUM = (
+    "Which countries are the three largest producers of Platinum?",
+    (("South Africa",), ("Russia",), ("Zimbabwe",)),
+    PRODUCERS,
+)
+MAGNESIUM = (
+    "What is the crystal structure of Magnesium?",
+    (("hexagonal", "hexagonal close-packed", "hcp"),),
+    STRUCTURE,
+)
+COPPER = (
+    "What is the crystal structure of Copper?",
+    (("face-centred cubic", "face-centered cubic", "fcc"),),
+    STRUCTURE,
+)
+IRON = (
+    "What is the crystal structure of Iron?",
+    (("body-centred cubic", "body-centered cubic", "bcc"),),
+    STRUCTURE,
+)
+MWANZA = (
+    "Where is Mwanza, Tanzania located?",
+    (("Tanzania", "United Republic of Tanzania"),),
+    LOCATED,
+)
+
+DISCOVERED = ("elements", "discovery_year", "year")
+SINGAPORE_LANGS = (
+    "What are the official languages of Singapore?",
+    ("English", ("Malay", "Melayu"), "Tamil", "Chinese"),
+    LANGUAGES,
+)
+SWISS_LANGS = (
+    "What are the official languages of Switzerland?",
+    ("German", "French", "Italian", "Romansh"),
+    LANGUAGES,
+)
+INDIA_LANGS = ("What are the official languages of India?", ("Hindi", "English"), LANGUAGES)
+MIYAZAKI = ("Where is Miyazaki located?", (("Japan", "Nippon", "Nihon"),), LOCATED)
+NEON_YEAR = ("In what year was Neon discovered?", ("1898",), DISCOVERED)
+
 
 @pytest.fixture(scope="module")
 def rivals() -> Rivals:
@@ -78,6 +136,20 @@ CHANGED = [
     ("Berzelius, in whose lab Arfwedson was a student.", LITHIUM, "incorrect", True),  # correct
     ("Sydney is the capital; Canberra is just where parliament sits.", AUS, "incorrect", True),  # correct
     ("Dar es Salaam — Dodoma is the capital in name only.", TZA, "incorrect", True),  # correct
+    ("CN, JP, KP.", CADMIUM, "incorrect", False),  # correct
+    ("hP2.", MAGNESIUM, "correct", False),  # incorrect
+    ("hP2 (Pearson symbol).", MAGNESIUM, "correct", False),  # incorrect
+    ("cF4", COPPER, "correct", False),  # incorrect
+    ("cI2.", IRON, "correct", False),  # incorrect
+    ("Pearson symbol cF4.", COPPER, "correct", False),  # incorrect
+    ("Tanganyika.", MWANZA, "correct", True),  # incorrect
+    ("Cusco — no, Lima. Hmm, or was it Arequipa? I really can't say.", PERU, "refused", True),  # incorrect
+    ("Lima. Or was it Cusco? I don't know.", PERU, "refused", True),  # incorrect
+    ("Sydney — no, Canberra. Or was it Melbourne? I honestly don't know.", AUS, "refused", True),  # incorrect
+    ("Sesotho and English; Zulu and Xhosa are spoken too.", LESOTHO_LANGS, "correct", True),  # incorrect
+    ("Korea.", CADMIUM, "correct", True),  # incorrect, uncertain
+    ("English, Malay, Tamil, Mandarin and Hokkien.", SINGAPORE_LANGS, "incorrect", True),  # correct
+    ("The Land of the Rising Sun.", MIYAZAKI, "incorrect", True),  # incorrect
 ]  # fmt: skip
 
 KEPT = {
@@ -189,6 +261,146 @@ KEPT = {
         ("The US dollar.", CAN_MONEY, "incorrect", False),
         ("The Canadian dollar, alongside the US dollar.", CAN_MONEY, "correct", False),
     ],
+    "codes_and_structures": [
+        ("CN, JP and KP.", CADMIUM, "incorrect", True),
+        ("ZA, RU, US", PLATINUM, "incorrect", False),
+        ("ZA / RU / CA.", PLATINUM, "incorrect", False),
+        ("CN, JP, KR.", CADMIUM, "correct", False),
+        ("CN, JP and KR.", CADMIUM, "correct", False),
+        ("China, Japan and South Korea.", CADMIUM, "correct", False),
+        ("CN, JP and KR; not KP.", CADMIUM, "correct", False),
+        ("China (CN), Japan (JP), South Korea (KR).", CADMIUM, "correct", False),
+        ("China, Japan and North Korea.", CADMIUM, "incorrect", False),
+        ("CN", CADMIUM, "correct", False),
+        ("KR.", CADMIUM, "correct", False),
+        ("KP", CADMIUM, "incorrect", True),
+        ("ZA, RU, ZW", PLATINUM, "correct", False),
+        ("ZA and RU.", PLATINUM, "correct", False),
+        ("South Africa, Russia, Zimbabwe.", PLATINUM, "correct", False),
+        ("South Africa, Russia and Canada.", PLATINUM, "incorrect", False),
+        ("ZA-GT", PLATINUM, "incorrect", True),
+        ("RU", PLATINUM, "correct", False),
+        ("hexagonal", MAGNESIUM, "correct", False),
+        ("hcp", MAGNESIUM, "correct", False),
+        ("Hexagonal close-packed.", MAGNESIUM, "correct", False),
+        ("cubic", MAGNESIUM, "incorrect", False),
+        ("fcc", MAGNESIUM, "incorrect", False),
+        ("Body-centred cubic.", MAGNESIUM, "incorrect", False),
+        ("fcc", COPPER, "correct", False),
+        ("Face-centred cubic.", COPPER, "correct", False),
+        ("Hexagonal.", COPPER, "incorrect", False),
+        ("bcc", COPPER, "incorrect", False),
+        ("bcc", IRON, "correct", False),
+        ("Body-centered cubic.", IRON, "correct", False),
+        ("Face-centered cubic.", IRON, "incorrect", False),
+        ("hcp", IRON, "incorrect", False),
+        ("It is hexagonal.", MAGNESIUM, "correct", False),
+        ("Hexagonal, like zinc.", MAGNESIUM, "correct", False),
+    ],
+    "formal_names": [
+        ("Tanzania.", MWANZA, "correct", False),
+        ("The United Republic of Tanzania.", MWANZA, "correct", False),
+        ("Kenya.", MWANZA, "incorrect", False),
+        ("Uganda.", MWANZA, "incorrect", False),
+        ("In Tanzania, on Lake Victoria.", MWANZA, "correct", False),
+        ("Tanzania, formerly Tanganyika.", MWANZA, "correct", False),
+        ("Mwanza Region, Tanzania.", MWANZA, "correct", False),
+        ("Lake Victoria.", MWANZA, "incorrect", False),
+        ("Africa.", MWANZA, "incorrect", False),
+        ("Canberra.", AUS, "correct", False),
+        ("Sydney.", AUS, "incorrect", True),
+        ("The Commonwealth.", AUS, "incorrect", True),
+        ("Australia.", AUS, "incorrect", False),
+        ("Lima.", PERU, "correct", False),
+        ("Cusco.", PERU, "incorrect", True),
+        ("The Republic.", PERU, "incorrect", True),
+        ("English.", CANADA_LANGS, "correct", False),
+        ("English and French.", CANADA_LANGS, "correct", False),
+        ("French.", CANADA_LANGS, "correct", False),
+        ("China.", CADMIUM, "correct", False),
+        ("The Republic of Korea.", CADMIUM, "correct", False),
+        ("China, Japan and the Republic of Korea.", CADMIUM, "correct", False),
+        ("Russia.", PLATINUM, "correct", False),
+        ("The Russian Federation.", PLATINUM, "correct", False),
+        ("South Africa, Russia and Zimbabwe.", PLATINUM, "correct", False),
+        ("Zimbabwe, Russia and South Africa.", PLATINUM, "correct", False),
+        ("Rhodesia.", PLATINUM, "correct", False),
+        ("Hexagonal.", MAGNESIUM, "correct", False),
+        ("Tanganyika and Kenya.", MWANZA, "incorrect", False),
+        ("Zimbabwe.", PLATINUM, "correct", False),
+        ("Japan and China.", CADMIUM, "correct", False),
+        ("The Kingdom of Lesotho.", MWANZA, "incorrect", False),
+    ],
+    "undecided_and_spoken": [
+        ("English and French; Cree is also spoken.", CANADA_LANGS, "correct", False),
+        ("English and French; Inuktitut is widely understood too.", CANADA_LANGS, "correct", False),
+        ("Lima.", PERU, "correct", False),
+        ("Cusco — no, Lima.", PERU, "correct", False),
+        ("Lima, or was it Cusco? Lima, I think.", PERU, "correct", False),
+        ("Lima. I really can't say more.", PERU, "correct", False),
+        ("Lima, I think. I can't say for sure.", PERU, "correct", False),
+        ("Cusco — no, Lima. Or was it Arequipa?", PERU, "incorrect", False),
+        ("Lima or Cusco? I'd say Lima.", PERU, "incorrect", False),
+        ("Is it Lima? Yes, Lima.", PERU, "correct", False),
+        ("I don't know.", PERU, "refused", False),
+        ("Arequipa.", PERU, "incorrect", True),
+        ("Lima. Or was it Cusco? I don't know its population.", PERU, "incorrect", False),
+        ("Cusco? Or Lima? Lima.", PERU, "correct", False),
+        ("Canberra.", AUS, "correct", False),
+        ("Sydney — no, Canberra.", AUS, "correct", False),
+        ("Canberra, or is it Sydney? Canberra.", AUS, "correct", False),
+        ("Canberra. I can't say when it was founded.", AUS, "correct", False),
+        ("English and French.", CANADA_LANGS, "correct", False),
+        ("English, French and Cree.", CANADA_LANGS, "incorrect", True),
+        ("English and French; Cree is also official in the Northwest Territories.", CANADA_LANGS, "correct", False),
+        ("English and French; German is also official.", CANADA_LANGS, "incorrect", False),
+        ("English, French too.", CANADA_LANGS, "correct", False),
+        ("English and French. Many other languages are spoken too.", CANADA_LANGS, "correct", False),
+        ("English and French; Spanish too.", CANADA_LANGS, "incorrect", False),
+        ("English.", CANADA_LANGS, "correct", False),
+        ("Sesotho and English.", LESOTHO_LANGS, "correct", False),
+        ("Sesotho, English and Zulu.", LESOTHO_LANGS, "incorrect", False),
+        ("Sesotho and English; Zulu is also official.", LESOTHO_LANGS, "incorrect", False),
+        ("Zulu.", LESOTHO_LANGS, "incorrect", False),
+        ("Sesotho and English; Zulu and Xhosa too.", LESOTHO_LANGS, "incorrect", False),
+        ("English and Sesotho are both official.", LESOTHO_LANGS, "correct", False),
+        ("Sesotho; English is also official.", LESOTHO_LANGS, "correct", False),
+    ],
+    "lists_and_epithets": [
+        ("Hindi, English, Urdu and Bengali.", INDIA_LANGS, "incorrect", False),
+        ("English, Malay, Tamil and Chinese.", SINGAPORE_LANGS, "correct", False),
+        ("English, Malay and Tamil.", SINGAPORE_LANGS, "correct", False),
+        ("English, Malay, Tamil, Mandarin Chinese.", SINGAPORE_LANGS, "correct", False),
+        ("English and Hokkien.", SINGAPORE_LANGS, "incorrect", True),
+        ("English.", SINGAPORE_LANGS, "correct", False),
+        ("Hokkien.", SINGAPORE_LANGS, "incorrect", True),
+        ("Malay; Singlish and Hokkien are common too.", SINGAPORE_LANGS, "correct", False),
+        ("English, Malay, Tamil and Chinese; Hokkien is widely spoken too.", SINGAPORE_LANGS, "correct", False),
+        ("German, French, Italian and Romansh.", SWISS_LANGS, "correct", False),
+        ("German, French and Italian.", SWISS_LANGS, "correct", False),
+        ("German and Swiss German.", SWISS_LANGS, "incorrect", True),
+        ("German, French, Italian and English.", SWISS_LANGS, "incorrect", False),
+        ("Hindi and English.", INDIA_LANGS, "correct", False),
+        ("Hindi, English and Urdu.", INDIA_LANGS, "incorrect", False),
+        ("Hindi.", INDIA_LANGS, "correct", False),
+        ("Hindi, English; 22 scheduled languages besides.", INDIA_LANGS, "correct", False),
+        ("Back in '98 — 1898, Ramsay and Travers.", NEON_YEAR, "correct", False),
+        ("1898, by Ramsay and Travers.", NEON_YEAR, "correct", False),
+        ("1898.", NEON_YEAR, "correct", False),
+        ("1868.", NEON_YEAR, "incorrect", False),
+        ("Japan.", MIYAZAKI, "correct", False),
+        ("Nippon.", MIYAZAKI, "correct", False),
+        ("Kyushu, Japan.", MIYAZAKI, "correct", False),
+        ("The Land.", MIYAZAKI, "incorrect", False),
+        ("China.", MIYAZAKI, "incorrect", False),
+        ("The Republic of Korea.", MIYAZAKI, "incorrect", False),
+        ("In the Land of Fire.", MIYAZAKI, "incorrect", False),
+        ("Probably Japan.", MIYAZAKI, "correct", False),
+        ("The Southern Cross.", AUS, "incorrect", True),
+        ("Canberra.", AUS, "correct", False),
+        ("The Capital of Australia.", AUS, "incorrect", False),
+        ("Sydney.", AUS, "incorrect", True),
+    ],
 }  # fmt: skip
 
 test_changed, test_kept, test_thirty_per_rule = round_tests(CHANGED, KEPT)
@@ -213,3 +425,40 @@ def test_answered_aside() -> None:
     assert aside("Sydney is the capital; Canberra is just the seat.", "Canberra") == (True, True)
     assert aside("Sydney is big; Canberra is just the seat.", "Canberra") == (False, False)
     assert aside("I think, though Canberra is right.", "Canberra") == (False, False)
+
+
+def test_pearson_reading() -> None:
+    assert pearson_reading("hP2.") == "hexagonal."
+    assert pearson_reading("cF4") == "face-centred cubic"
+    assert pearson_reading("cF8") == "diamond cubic"
+    assert pearson_reading("hR1") == "rhombohedral"
+    assert pearson_reading("tI4") == "tetragonal"
+    assert pearson_reading("HP2") is None
+    assert pearson_reading("hexagonal") is None
+
+
+def test_another_countrys_code() -> None:
+    producers = [["China"], ["Japan"], ["South Korea"]]
+    codes = [AnswerNames(short=("CN",)), AnswerNames(short=("JP",)), AnswerNames(short=("KR",))]
+    assert another_countrys_code("CN, JP, KP.", producers, codes)
+    assert not another_countrys_code("CN, JP, KR.", producers, codes)
+    assert not another_countrys_code("CN, JP, QQ.", producers, codes)  # no country's code
+    assert not another_countrys_code("ES-CM", producers, codes)
+    assert not another_countrys_code("China, Japan and the US.", producers, codes)
+    assert not another_countrys_code("US, KP", producers, codes)  # no true code listed
+
+
+def test_formal_name_core() -> None:
+    tanzania = [["Tanzania", "United Republic of Tanzania"]]
+    former = [AnswerNames(names=("Republic of Tanganyika",))]
+    assert formal_name_core("Tanganyika.", tanzania, former)
+    assert formal_name_core("Tanzania", tanzania, ())
+    assert not formal_name_core("Tanganyika.", tanzania, ())
+    assert not formal_name_core("Republic.", tanzania, former)
+    assert not formal_name_core("Zanzibar", [["Lake Tanganyika"]], ())
+
+
+def test_left_undecided() -> None:
+    assert left_undecided("Cusco — no, Lima. Or was it Arequipa? I really can't say.", frozenset())
+    assert not left_undecided("Lima, or was it Cusco? Lima, I think.", frozenset())
+    assert not left_undecided("Lima. I really can't say more.", frozenset())
