@@ -331,11 +331,11 @@ now: no rule change may lower it."""
 
 
 HELD_OUT_17 = DEFAULT_DATA.with_name("verifier_heldout17.jsonl")
-HELD_OUT_17_FLOOR = 0.901
+HELD_OUT_17_FLOOR = 0.911
 """The seventeenth held-out set's blind figures (verifier_heldout17.md, written without the
 code while rules 25 were being made): 526 of 602 under rules 24 and 531 under rules 25 (both
 made before the set was read; rules 25's first cut scored 530, one reply lost to its reading of
-an "or" sentence, fixed before it landed). Rules 26 were made looking at its misses (543), so
+an "or" sentence, fixed before it landed). Rules 26 were made looking at its misses (549), so
 it is a regression set now: no rule change may lower it."""
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
