@@ -44,13 +44,29 @@ _VALENCE = re.compile(rf"\b({'|'.join(_VALENCES)})valente?s?\b", re.IGNORECASE)
 """A word of valence: a Greek or Latin number and "-valent" ("tetravalent", "bivalent")."""
 
 
+_STATE_NAMES = {
+    "ferrous": 2, "ferric": 3, "cuprous": 1, "cupric": 2, "stannous": 2, "stannic": 4,
+    "plumbous": 2, "plumbic": 4, "mercurous": 1, "mercuric": 2, "aurous": 1, "auric": 3,
+    "cobaltous": 2, "cobaltic": 3, "chromous": 2, "chromic": 3, "manganous": 2, "manganic": 3,
+    "nickelous": 2, "nickelic": 3, "thallous": 1, "thallic": 3, "cerous": 3, "ceric": 4,
+    "titanous": 3, "titanic": 4,
+}  # fmt: skip
+"""Rules 26: the older names of a metal's lower ("-ous") and higher ("-ic") oxidation states, by
+its Latin or English stem ("ferrous" +2, "ferric" +3, "cupric" +2)."""
+_STATE_NAME = re.compile(rf"\b({'|'.join(_STATE_NAMES)})\b", re.IGNORECASE)
+
+
 def valence_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
     """Rules 24: where the true answers are signed oxidation states ("+4"), the reply with each
     word of valence written as the positive state it names ("Tetravalent." is "+4.",
-    "Divalent and trivalent." "+2 and +3."); or None."""
-    if not any(n[:1] == "+" for group in true_answers for n in group) or not _VALENCE.search(reply):
+    "Divalent and trivalent." "+2 and +3."; rules 26: and each "-ous" or "-ic" name of a
+    state, `_STATE_NAMES`: "Ferrous and ferric." is "+2 and +3."); or None."""
+    if not any(n[:1] == "+" for group in true_answers for n in group):
         return None
-    return _VALENCE.sub(lambda m: f"+{_VALENCES[m[1].casefold()]}", reply)
+    if not _VALENCE.search(reply) and not _STATE_NAME.search(reply):
+        return None
+    read = _VALENCE.sub(lambda m: f"+{_VALENCES[m[1].casefold()]}", reply)
+    return _STATE_NAME.sub(lambda m: f"+{_STATE_NAMES[m[1].casefold()]}", read)
 
 
 _LIST_JOIN = re.compile(r"(\s*,\s*|\s+and\s+|\s+or\s+)", re.IGNORECASE)

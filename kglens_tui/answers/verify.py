@@ -135,6 +135,7 @@ from kglens_tui.answers.words import (
     normalize,
     question_tokens,
     subject_mentions,
+    subject_plurals,
     truth_table,
 )
 from kglens_tui.core.verdict import Verdict
@@ -689,7 +690,8 @@ def _found(
     (`_echoed`; ``runs``: `_echo_runs`) and short names with another name around them
     (`isolated`; ``allowed``: the words of the true answers' names), a short name's mention
     spanning the words of the true names beside it ("Philip Abelson" for Philip H. Abelson) or
-    the middle names a reply adds (`middle_names`; ``pairs``: `two_word_names`)."""
+    the middle names a reply adds (`middle_names`; ``pairs``: `two_word_names`); rules 26: no
+    rival inside the subject's name in the plural (`subject_plurals`)."""
     truth, short, rivals = tables
     chosen = [t for t in (truth, short, rivals) if t is not None]
     found = mentions(tokens, *chosen)
@@ -697,9 +699,12 @@ def _found(
     short_spans = {(a, b) for a, b, _ in short.matches(tokens)} if short is not None else set()
     kept = []
     starts = {m.start for m in found}
+    plurals = subject_plurals(tokens, subject) if subject else []
     for m in found:
         if (m.start, m.end) in echoed or _direction(tokens, m):
             continue
+        if m.owner >= 0 and any(a <= m.start and m.end <= b for a, b in plurals):
+            continue  # rules 26: "Kent" of "two Kent Counties" asked of Kent County
         if _direction_of(tokens, m, found, starts):
             continue
         if m.owner < 0 and (m.start, m.end) in short_spans:

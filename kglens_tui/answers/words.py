@@ -64,6 +64,30 @@ def subject_mentions(tokens: Sequence[Token], subject: tuple[str, ...]) -> list[
     return [Mention(a, b, 0, False) for a, b, _ in truth_table((subject,)).matches(tokens)]
 
 
+def subject_plurals(tokens: Sequence[Token], subject: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Rules 26: spans where the reply writes a name of the subject of two words or more with
+    its last word in the plural ("two Kent Counties" of Kent County): the subject's kind, not
+    another entity its first words name."""
+    norms = [t.norm for t in tokens]
+    out = []
+    for name in subject:
+        words = [t.norm for t in tokenize(name)]
+        if len(words) < 2:
+            continue
+        n = len(words)
+        for i in range(len(norms) - n + 1):
+            if norms[i : i + n - 1] == words[:-1] and _singular(norms[i + n - 1]) == words[-1]:
+                out.append((i, i + n))
+    return out
+
+
+def _singular(word: str) -> str:
+    """An English plural's singular ("counties" county, "islands" island), or the word."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
 FOREIGN_ARTICLES = frozenset(
     {"il", "lo", "les", "los", "las", "die", "das", "het", "os", "as", "um", "uma", "un", "una",
      "une", "ein", "eine", "en", "ett", "der", "dem"}

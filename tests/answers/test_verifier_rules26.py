@@ -14,7 +14,8 @@ from kglens_tui.answers.corrections import left_undecided
 from kglens_tui.answers.mentions import Mention, tokenize
 from kglens_tui.answers.passing import answered_aside
 from kglens_tui.answers.places import another_countrys_code, formal_name_core
-from kglens_tui.answers.reply_forms import pearson_reading, transliterated
+from kglens_tui.answers.reply_forms import pearson_reading, transliterated, valence_reading
+from kglens_tui.answers.words import subject_plurals
 from kglens_tui.bench.verifier_bench import Rivals
 from kglens_tui.kg.answer_names import AnswerNames
 
@@ -107,6 +108,18 @@ INDIA_LANGS = ("What are the official languages of India?", ("Hindi", "English")
 MIYAZAKI = ("Where is Miyazaki located?", (("Japan", "Nippon", "Nihon"),), LOCATED)
 NEON_YEAR = ("In what year was Neon discovered?", ("1898",), DISCOVERED)
 
+OXIDATION = ("elements", "oxidation_state", "oxidation_state")
+CALLING = ("country", "calling_code", "calling_code")
+IRON_STATES = ("What are the common oxidation states of Iron?", ("+2", "+3"), OXIDATION)
+COPPER_STATES = ("What are the common oxidation states of Copper?", ("+2",), OXIDATION)
+TIN_STATES = ("What are the common oxidation states of Tin?", ("+2", "+4", "-4"), OXIDATION)
+MERCURY_STATES = ("What are the common oxidation states of Mercury?", ("+1", "+2"), OXIDATION)
+CHINA_SOS = ("What are the emergency phone numbers in China?", ("110", "119", "120"), EMERGENCY)
+CHINA_CODE = ("What is the international calling code of China?", (("+86", "0086"),), CALLING)
+HOLMIUM = ("Who discovered Holmium?", ("Jacques-Louis Soret",), DISCOVERER)
+KENT = ("Where is Kent County, Michigan located?", ("Michigan",), LOCATED)
+ORANGE = ("Where is Orange County, California located?", ("California",), LOCATED)
+
 
 @pytest.fixture(scope="module")
 def rivals() -> Rivals:
@@ -150,6 +163,27 @@ CHANGED = [
     ("Korea.", CADMIUM, "correct", True),  # incorrect, uncertain
     ("English, Malay, Tamil, Mandarin and Hokkien.", SINGAPORE_LANGS, "incorrect", True),  # correct
     ("The Land of the Rising Sun.", MIYAZAKI, "incorrect", True),  # incorrect
+    ("Ferrous and ferric.", IRON_STATES, "correct", False),  # incorrect, uncertain
+    ("Ferric.", IRON_STATES, "correct", False),  # incorrect, uncertain
+    ("Cupric.", COPPER_STATES, "correct", False),  # incorrect, uncertain
+    ("Stannous and stannic.", TIN_STATES, "correct", False),  # incorrect, uncertain
+    ("Mercurous and mercuric.", MERCURY_STATES, "correct", False),  # incorrect
+    ("The cupric state.", COPPER_STATES, "correct", False),  # incorrect, uncertain
+    ("幺幺零", CHINA_SOS, "correct", False),  # incorrect, uncertain
+    ("幺幺九和一二零", CHINA_SOS, "correct", False),  # incorrect, uncertain
+    ("幺二零。", CHINA_SOS, "correct", False),  # incorrect, uncertain
+    ("Johan August Arfwedson.", LITHIUM, "correct", False),  # incorrect, uncertain
+    ("Johannes August Arfwedson.", LITHIUM, "correct", False),  # incorrect, uncertain
+    ("Kent County is in Delaware — wait, I mixed up two Kent Counties: this one is in Michigan.", KENT, "correct", False),  # incorrect
+    ("There are two Kent Counties; this one is in Michigan.", KENT, "correct", False),  # incorrect
+    ("Ferrous.", IRON_STATES, "correct", False),  # incorrect, uncertain
+    ("Cuprous.", COPPER_STATES, "incorrect", False),  # incorrect, uncertain
+    ("Cuprous and cupric.", COPPER_STATES, "incorrect", False),  # incorrect, uncertain
+    ("Stannous.", TIN_STATES, "correct", False),  # incorrect, uncertain
+    ("Mercuric.", MERCURY_STATES, "correct", False),  # incorrect, uncertain
+    ("幺幺二", CHINA_SOS, "incorrect", False),  # incorrect, uncertain
+    ("Titanic.", IRON_STATES, "incorrect", False),  # incorrect, uncertain
+    ("Michigan — there are other Kent Counties.", KENT, "correct", False),  # correct, uncertain
 ]  # fmt: skip
 
 KEPT = {
@@ -401,6 +435,78 @@ KEPT = {
         ("The Capital of Australia.", AUS, "incorrect", False),
         ("Sydney.", AUS, "incorrect", True),
     ],
+    "states_and_digits": [
+        ("+2 and +3.", IRON_STATES, "correct", False),
+        ("Divalent and trivalent.", IRON_STATES, "correct", False),
+        ("+2, +3 and +6.", IRON_STATES, "incorrect", False),
+        ("Iron(II) and iron(III).", IRON_STATES, "correct", False),
+        ("+1.", COPPER_STATES, "incorrect", False),
+        ("+2.", COPPER_STATES, "correct", False),
+        ("Copper(II).", COPPER_STATES, "correct", False),
+        ("+2 and +4.", TIN_STATES, "correct", False),
+        ("Tetravalent.", TIN_STATES, "correct", False),
+        ("+1 and +2.", MERCURY_STATES, "correct", False),
+        ("+3.", MERCURY_STATES, "incorrect", False),
+        ("Ferric chloride is common.", COPPER_STATES, "incorrect", False),
+        ("110, 119 and 120.", CHINA_SOS, "correct", False),
+        ("一一零", CHINA_SOS, "correct", False),
+        ("一一九", CHINA_SOS, "correct", False),
+        ("110.", CHINA_SOS, "correct", False),
+        ("幺", CHINA_SOS, "incorrect", True),
+        ("999.", CHINA_SOS, "incorrect", False),
+        ("九九九", CHINA_SOS, "incorrect", False),
+        ("+86", CHINA_CODE, "correct", False),
+        ("+81", CHINA_CODE, "incorrect", False),
+        ("八六", CHINA_CODE, "correct", False),
+        ("零零八六", CHINA_CODE, "correct", False),
+        ("Ferrous and ferric, and the rare +6.", IRON_STATES, "incorrect", False),
+        ("Iron(III).", IRON_STATES, "correct", False),
+        ("Trivalent.", IRON_STATES, "correct", False),
+        ("Fe2+ and Fe3+.", IRON_STATES, "correct", False),
+        ("Cu2+.", COPPER_STATES, "correct", False),
+        ("Mercury(I) and mercury(II).", MERCURY_STATES, "correct", False),
+        ("Hg2+.", MERCURY_STATES, "correct", False),
+        ("Sn2+ and Sn4+.", TIN_STATES, "correct", False),
+        ("一二零", CHINA_SOS, "correct", False),
+        ("120.", CHINA_SOS, "correct", False),
+        ("One-one-nine.", CHINA_SOS, "correct", False),
+    ],
+    "names_and_subjects": [
+        ("Johann Arfwedson.", LITHIUM, "correct", False),
+        ("Arfwedson.", LITHIUM, "correct", False),
+        ("Johann August Arfwedson.", LITHIUM, "correct", False),
+        ("Johan Arfwedson.", LITHIUM, "correct", False),
+        ("Jöns Jacob Berzelius.", LITHIUM, "incorrect", False),
+        ("Berzelius.", LITHIUM, "incorrect", True),
+        ("Jonas August Arfwedson.", LITHIUM, "incorrect", True),
+        ("August Arfwedson.", LITHIUM, "incorrect", True),
+        ("Johann Berzelius.", LITHIUM, "incorrect", True),
+        ("Jacques-Louis Soret.", HOLMIUM, "correct", False),
+        ("Soret.", HOLMIUM, "correct", False),
+        ("Per Teodor Cleve.", HOLMIUM, "incorrect", False),
+        ("Jacques Louis Soret.", HOLMIUM, "correct", False),
+        ("Marc Delafontaine.", HOLMIUM, "incorrect", True),
+        ("Michigan.", KENT, "correct", False),
+        ("Delaware.", KENT, "incorrect", False),
+        ("Kent County is in Michigan.", KENT, "correct", False),
+        ("In Michigan, around Grand Rapids.", KENT, "correct", False),
+        ("Kent County, Delaware.", KENT, "incorrect", False),
+        ("Kent.", KENT, "incorrect", False),
+        ("Delaware; there are two Kent Counties.", KENT, "incorrect", False),
+        ("Maryland.", KENT, "incorrect", False),
+        ("Michigan, USA.", KENT, "correct", False),
+        ("California.", ORANGE, "correct", False),
+        ("Florida.", ORANGE, "incorrect", False),
+        ("Arfwedson, a Swede.", LITHIUM, "correct", False),
+        ("J. A. Arfwedson.", LITHIUM, "correct", False),
+        ("Humphry Davy.", LITHIUM, "incorrect", False),
+        ("Grand Rapids, Michigan.", KENT, "correct", False),
+        ("Orange County, Florida.", ORANGE, "incorrect", False),
+        ("In Southern California.", ORANGE, "correct", False),
+        ("Orange County is in California.", ORANGE, "correct", False),
+        ("Texas.", ORANGE, "incorrect", False),
+        ("California, near Los Angeles.", ORANGE, "correct", False),
+    ],
 }  # fmt: skip
 
 test_changed, test_kept, test_thirty_per_rule = round_tests(CHANGED, KEPT)
@@ -462,3 +568,18 @@ def test_left_undecided() -> None:
     assert left_undecided("Cusco — no, Lima. Or was it Arequipa? I really can't say.", frozenset())
     assert not left_undecided("Lima, or was it Cusco? Lima, I think.", frozenset())
     assert not left_undecided("Lima. I really can't say more.", frozenset())
+
+
+def test_names_of_oxidation_states() -> None:
+    states = [["+2"], ["+3"]]
+    assert valence_reading("Ferrous and ferric.", states) == "+2 and +3."
+    assert valence_reading("Cuprous.", states) == "+1."
+    assert valence_reading("Ferrous.", [["Iron"]]) is None  # no signed state is true
+    assert valence_reading("Iron.", states) is None
+
+
+def test_subject_plurals() -> None:
+    tokens = tokenize("I mixed up two Kent Counties: this one is in Michigan.")
+    assert subject_plurals(tokens, ("Kent County, Michigan", "Kent County")) == [(4, 6)]
+    assert subject_plurals(tokens, ("Kent",)) == []  # a name of one word has no kind
+    assert subject_plurals(tokenize("The Kent County."), ("Kent County",)) == [(1, 3)]
