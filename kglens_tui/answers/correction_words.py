@@ -114,10 +114,10 @@ corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on",
 answer: "Canberra — more precisely, the ACT"; rules 17: "correcting myself", "I'd revise", Turkish
 "yani", "on checking", "on closer inspection"; rules 19: "I need to correct that", Czech, Slovak and
 Serbo-Croatian "I mean" ("myslím", "mislim") and Bulgarian "имам предвид" (and its Latin letters),
-where a candidate follows; rules 26: "hold on", as "hang on"; rules 18: "I meant" in Polish, Czech, Slovak, the Nordic languages,
-Finnish, Hungarian, Romanian, Turkish, Indonesian and Vietnamese): a correction only where what
-follows them offers an answer (`corrections._offered_back`: rules 14), not in "Canberra, I should
-say, is the capital" or "Forget that Sydney is bigger"."""
+where a candidate follows; rules 18: "I meant" in Polish, Czech, Slovak, the Nordic languages,
+Finnish, Hungarian, Romanian, Turkish, Indonesian and Vietnamese; rules 26: "hold on", as "hang
+on"): a correction only where what follows them offers an answer (`corrections._offered_back`:
+rules 14), not in "Canberra, I should say, is the capital" or "Forget that Sydney is bigger"."""
 
 
 UPDATES = (("update",),)

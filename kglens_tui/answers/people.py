@@ -258,10 +258,10 @@ def middle_names(
 ) -> tuple[int, int] | None:
     """The span of a person's two-word name with up to two middle names a reply adds ("Carl
     Gustaf Mosander" for Carl Mosander), where the short name ``m`` is the name's last word and
-    nothing but the name's first word (rules 26: or another spelling of it) and capitalised words of two letters or more stand
-    before it (none after it); None otherwise. Only for a name of two words: a middle name
-    added to one that has its own ("George Walker Bush" for George H. W. Bush) may name
-    another person."""
+    nothing but the name's first word (rules 26: or another spelling of it) and capitalised
+    words of two letters or more stand before it (none after it); None otherwise. Only for a
+    name of two words: a middle name added to one that has its own ("George Walker Bush" for
+    George H. W. Bush) may name another person."""
     if m.end - m.start != 1 or not pairs:
         return None
     last = tokens[m.start].norm

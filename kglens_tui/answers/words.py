@@ -68,17 +68,30 @@ def subject_plurals(tokens: Sequence[Token], subject: tuple[str, ...]) -> list[t
     """Rules 26: spans where the reply writes a name of the subject of two words or more with
     its last word in the plural ("two Kent Counties" of Kent County): the subject's kind, not
     another entity its first words name."""
+    names = _long_names(subject)
+    if not names:
+        return []
     norms = [t.norm for t in tokens]
+    said = set(norms)
     out = []
-    for name in subject:
-        words = [t.norm for t in tokenize(name)]
-        if len(words) < 2:
+    for words in names:
+        if words[0] not in said:
             continue
         n = len(words)
         for i in range(len(norms) - n + 1):
-            if norms[i : i + n - 1] == words[:-1] and _singular(norms[i + n - 1]) == words[-1]:
+            if (
+                norms[i : i + n - 1] == list(words[:-1])
+                and _singular(norms[i + n - 1]) == words[-1]
+            ):
                 out.append((i, i + n))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _long_names(subject: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The word norms of the subject's names of two words or more, worked out once."""
+    words = (tuple(t.norm for t in tokenize(name)) for name in subject)
+    return tuple(w for w in words if len(w) >= 2)
 
 
 def _singular(word: str) -> str:
