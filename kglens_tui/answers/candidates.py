@@ -475,6 +475,27 @@ def another_number(
     return False
 
 
+def _item_after_a_true_one(
+    tokens: Sequence[Token], last: int, ends: set[int], spans: set[int]
+) -> bool:
+    """Rules 26: whether the capitalised words ending at ``last`` no table knows open their
+    clause right after a clause that is only a true answer in capitalised words: the list's item
+    before its "and" ("English, Malay, Tamil, Mandarin and Hokkien": Mandarin after Tamil; not
+    "1898, Ramsay and Travers")."""
+    if last in spans or not tokens[last].raw[:1].isupper():
+        return False
+    clause = tokens[last].clause
+    k = last
+    while k > 0 and tokens[k - 1].clause == clause:
+        k -= 1
+        if k in spans or not tokens[k].raw[:1].isupper():
+            return False
+    if k == 0 or k not in ends:
+        return False
+    before = [j for j in range(k) if tokens[j].clause == tokens[k - 1].clause]
+    return all(j in spans and tokens[j].raw[:1].isupper() for j in before)
+
+
 def _listed_beside(
     tokens: Sequence[Token],
     i: int,
@@ -489,11 +510,14 @@ def _listed_beside(
     and Johannesburg.") or opening it ("...: La Paz and Sucre"), not the subject of a clause of
     its own ("Canberra and Sydney is the largest city" names Sydney as something else); rules
     22: words in lower case after an article, beside a true answer written so ("the rand and the
-    pula"; not "the kuna, and before it the Croatian dinar")."""
+    pula"; not "the kuna, and before it the Croatian dinar"); rules 26: or beside an unknown
+    item listed after a true one (`_item_after_a_true_one`)."""
     if before is None or after is None:
         return False
     clause = tokens[i].clause
-    if before + 1 in ends and after not in spans:
+    if (before + 1 in ends or _item_after_a_true_one(tokens, before, ends, spans)) and (
+        after not in spans
+    ):
         lower = tokens[before].raw.islower() and tokens[after - 1].norm in ARTICLES
         j = after
         while j < len(tokens) and tokens[j].clause == clause and tokens[j].word:

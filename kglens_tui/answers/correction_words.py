@@ -52,6 +52,7 @@ TAKING_BACK = (
     ("i", "take", "that", "back"),
     ("i", "retract"),
     ("hang", "on"),
+    ("hold", "on"),
     ("erratum",),
     ("edit",),
     ("disregard", "that"),
@@ -87,7 +88,7 @@ TAKING_BACK = (
     ("maksudku",),
     ("y", "toi", "la"),
     ("revised",),
-    ("то", "есть"),
+    ("то", "ест"),  # "то есть", as `mentions.tokenize` folds it (rules 26)
     ("correcting", "myself"),
     ("id", "revise"),
     ("i", "would", "revise"),
@@ -114,9 +115,9 @@ answer: "Canberra — more precisely, the ACT"; rules 17: "correcting myself", "
 "yani", "on checking", "on closer inspection"; rules 19: "I need to correct that", Czech, Slovak and
 Serbo-Croatian "I mean" ("myslím", "mislim") and Bulgarian "имам предвид" (and its Latin letters),
 where a candidate follows; rules 18: "I meant" in Polish, Czech, Slovak, the Nordic languages,
-Finnish, Hungarian, Romanian, Turkish, Indonesian and Vietnamese): a correction only where what
-follows them offers an answer (`corrections._offered_back`: rules 14), not in "Canberra, I should
-say, is the capital" or "Forget that Sydney is bigger"."""
+Finnish, Hungarian, Romanian, Turkish, Indonesian and Vietnamese; rules 26: "hold on", as "hang
+on"): a correction only where what follows them offers an answer (`corrections._offered_back`:
+rules 14), not in "Canberra, I should say, is the capital" or "Forget that Sydney is bigger"."""
 
 
 UPDATES = (("update",),)
@@ -154,6 +155,7 @@ _WEAK_CORRECTIONS = (
     ("i", "would", "go", "with"),
     ("i", "will", "go", "with"),
     ("id", "pick"),
+    ("lets", "say"),
     ("ill", "pick"),
     ("if", "i", "had", "to", "pick"),
     ("if", "i", "had", "to", "choose"),
@@ -169,7 +171,7 @@ _WEAK_CORRECTIONS = (
 )
 """Words that may correct: what follows is the answer when it names a candidate (rules 9:
 "I'd reconsider", "on reflection", "come to think of it"; rules 20: "now it's", after what held
-before: "Canberra was the capital until 2020; now it's Sydney.")."""
+before: "Canberra was the capital until 2020; now it's Sydney."; rules 26: "let's say")."""
 
 
 OR_RATHER = (
@@ -205,6 +207,33 @@ DENIAL_CLAUSES = (
 written a letter a token: standing as a clause of their own after the reply's first clause
 ("東京… いえ、京都です。", "Dodoma. 不对，是达累斯萨拉姆。"), they take back what came before, and
 what follows is the answer, as after a strong correction."""
+
+
+BACK_TAIL_PHRASES = (
+    ("ata", "i", "gceist", "agam"),
+    ("demoqchi", "edim"),
+    ("demək", "istəyirdim"),
+    ("гэж", "хэлэх", "гэсэн", "юм"),
+)
+"""Rules 25: "I meant" written after the answer, in Irish, Uzbek, Azerbaijani and Mongolian
+("gabh mo leithscéal, Toronto atá i gceist agam": sorry, Toronto is what I mean)."""
+
+
+CLOSING_PHRASES = (
+    ("in", "the", "end"),
+    ("after", "all"),
+    ("finally",),
+    ("eventually",),
+    ("ultimately",),
+    ("on", "balance"),
+)
+"""Rules 26: words of deciding that may close the name a weak correction offers ("I'd go with
+La Paz in the end")."""
+
+
+DISOWNING = (("ignore", "that"), ("disregard", "that"), ("ignore", "it"), ("disregard", "it"))
+"""Rules 26: a clause of these words alone, ending the reply, takes back the names of the clause
+before it ("The Canadian dollar (edit: I briefly typed USD above, ignore that).")."""
 
 
 MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
@@ -291,3 +320,14 @@ AFTER_A_DENIAL = frozenset(
      "actually", "not", "way", "no", "nope", "oops", "that's", "they", "he", "she", "we", "you"}
 )  # fmt: skip
 """Words a "no" that denies may run on into without a comma ("No it's Canberra", "no wait")."""
+
+
+UNTRANSLITERATED = frozenset(
+    word
+    for marker in (*(m for ms in MARKERS_BY_FIRST.values() for m in ms), *RETRACTING)
+    for word in ((marker,) if isinstance(marker, str) else marker)
+    if not word.isascii()
+)
+"""Rules 26: the words of corrections written in another alphabet ("то есть", "уучлаар"), which
+a reply's reading in Latin letters keeps as written, so that its correction holds ("Київ, ой,
+то есть Харків." ends on Kharkiv read either way)."""

@@ -9,10 +9,13 @@ from collections.abc import Sequence
 from kglens_tui.answers.correction_words import (
     AFTER_A_DENIAL,
     ALSO_NOT,
+    BACK_TAIL_PHRASES,
+    CLOSING_PHRASES,
     DENIAL_CLAUSES,
     DENIALS,
     DENIED_AFTER,
     DENYING,
+    DISOWNING,
     INTERJECTIONS,
     MARKERS_BY_FIRST,
     MEANING,
@@ -245,6 +248,35 @@ def _denial_about_else(
     return rest is not None and bool(rest & LESSER) and not rest & relation
 
 
+def disowned(tokens: Sequence[Token], found: Sequence[Mention]) -> list[Mention]:
+    """Rules 26: the mentions of the clause before a last clause that only disowns it
+    (`DISOWNING`: "..., CAD — I briefly typed USD above, ignore that."), where an earlier clause
+    names a candidate: a draft taken back, with nothing offered in its place."""
+    clause = tokens[-1].clause
+    words = tuple(t.norm for t in tokens if t.clause == clause)
+    if words not in DISOWNING:
+        return []
+    before = clause - 1
+    earlier = any(tokens[m.start].clause < before and not m.negated for m in found)
+    return [m for m in found if tokens[m.start].clause == before] if earlier else []
+
+
+_ASKED_AGAIN_THEN = re.compile(r"\bor\b[^.!?\n]*\?\s*([^?]+)$", re.IGNORECASE)
+"""A sentence that asks about another candidate with "or", then the reply's last words."""
+
+
+def left_undecided(reply: str, asked: frozenset[str]) -> bool:
+    """Rules 26: whether a reply, after asking about another candidate with "or" ("Cusco — no,
+    Lima. Hmm, or was it Arequipa?"), ends on a sentence that says it cannot tell the answer
+    (`bare_not_knowing`: "I really can't say."), guessing nothing: it withdraws every candidate
+    and is refused, which the judge or a person confirms (uncertain)."""
+    found = _ASKED_AGAIN_THEN.search(reply.strip())
+    if found is None:
+        return False
+    last = found.group(1)
+    return bare_not_knowing(last, asked) and not guesses(last)
+
+
 def withdrawn_and_declined(
     tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
 ) -> bool:
@@ -381,13 +413,10 @@ def correction(
                 if _updated_to(tokens, end, found, relation) and end > best[1]:
                     best = (i, end)  # rules 20: "Donald Trump. Update: Joe Biden is ..."
                 continue
-            if marker in MEANING:
-                named = any(m.start >= end and not m.negated for m in found)
-                if (named or _offered_back(tokens, end, found)) and end > best[1]:
-                    best = (i, end)
-                continue
-            if marker in TAKING_BACK:
-                if _offered_back(tokens, end, found) and end > best[1]:
+            if marker in MEANING or marker in TAKING_BACK:
+                named = marker in MEANING and any(m.start >= end and not m.negated for m in found)
+                offered = _offered_back(tokens, end, found) or _a_thing_named(tokens[end:], asked)
+                if (named or offered) and end > best[1]:
                     best = (i, end)
                 continue
             if marker in DENIAL_CLAUSES and not _a_clause_alone(tokens, i, end):
@@ -400,14 +429,13 @@ def correction(
             strong = (
                 marker in STRONG_CORRECTIONS
                 or marker in DENIAL_CLAUSES
-                or _only_a_name(tokens[end:])
+                or _only_a_name(_without_closing(tokens[end:]))
                 or _only_a_name(_after_it_was(tokens[end:]))
                 or _name_restating(tokens[end:], relation)
                 or _opinion_naming(tokens[end:])
             )
             if (
-                strong
-                and any(t.word for t in tokens[end:])
+                (strong and any(t.word for t in tokens[end:]))
                 or _only_a_number(tokens[end:])
                 or any(m.start >= end and not m.negated for m in found)
             ) and end > best[1]:
@@ -527,9 +555,9 @@ def _picked_again(tokens: Sequence[Token]) -> tuple[int, int]:
     return 0, 0
 
 
-_BACK_FILLERS = frozenset({"that", "this", "it", "myself", "to"})
+_BACK_FILLERS = frozenset({"that", "this", "it", "myself", "to", "actually"})
 """Words that may stand between a taking-back marker and the answer ("let me revise that:";
-rules 17: "I'd revise that to")."""
+rules 17: "I'd revise that to"; rules 26: "EDIT: actually")."""
 
 
 _CONCLUDING = frozenset({"so", "thus", "hence", "therefore"})
@@ -542,22 +570,12 @@ _BACK_TAIL = frozenset({"now", "today", "instead", "then", "pala"})
 22: Tagalog "pala", it turns out: "hindi, Pokhara pala")."""
 
 
-_BACK_TAIL_PHRASES = (
-    ("ata", "i", "gceist", "agam"),
-    ("demoqchi", "edim"),
-    ("demək", "istəyirdim"),
-    ("гэж", "хэлэх", "гэсэн", "юм"),
-)
-"""Rules 25: "I meant" written after the answer, in Irish, Uzbek, Azerbaijani and Mongolian
-("gabh mo leithscéal, Toronto atá i gceist agam": sorry, Toronto is what I mean)."""
-
-
 def _before_tail(tokens: Sequence[Token], end: int) -> int:
     """Where what follows a taking-back marker from ``end`` stops, before `_BACK_TAIL` words and
-    a phrase of `_BACK_TAIL_PHRASES` at the reply's end."""
+    a phrase of `BACK_TAIL_PHRASES` at the reply's end."""
     stop = len(tokens)
     norms = tuple(t.norm for t in tokens)
-    for phrase in _BACK_TAIL_PHRASES:
+    for phrase in BACK_TAIL_PHRASES:
         if stop - len(phrase) > end and norms[stop - len(phrase) :] == phrase:
             stop -= len(phrase)
             break
@@ -575,12 +593,18 @@ _CHANGED_TO = frozenset({"switched", "changed", "moved", "converted", "renamed",
 to the Australian dollar"; not "it is close to Sydney")."""
 
 
+_APPOSING = frozenset({"the", "a", "an"})
+"""Rules 26: articles that open a clause in apposition to the name before it ("EDIT: actually
+Zürich, the largest city.")."""
+
+
 def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -> bool:
     """Rules 14: whether what follows a taking-back marker from ``end`` offers an answer: after
     `_BACK_FILLERS`, or in its last clause (after "so": rules 17), only a name
     (`_a_name_with_particles`), "it was" and a name, or only a mention the tables know ("solid",
     "1957"); or (rules 17) its first clause is only a name and the next opens with a relative
-    word ("I'd revise that to Norway, where ..."); or it ends on a mention right
+    word ("I'd revise that to Norway, where ..."; rules 26: or an article, "Zürich, the largest
+    city"); or it ends on a mention right
     after "is" or
     "was", or "to" after a verb of change ("Edit: they switched to the Australian dollar."). Not
     in a sentence with "if" ("If you meant the largest city, I should say Sydney.")."""
@@ -597,7 +621,7 @@ def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -
     head = [t for t in tail if t.clause == tail[0].clause] if tail else []
     if (
         0 < len(head) < len(tail)
-        and tail[len(head)].norm in RELATIVES
+        and (tail[len(head)].norm in RELATIVES or tail[len(head)].norm in _APPOSING)
         and _a_name_with_particles(head)
     ):
         return True  # rules 17: a name and a relative clause about it ("Norway, where ...")
@@ -625,6 +649,30 @@ def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -
     return False
 
 
+_THING_MAX_WORDS = 2
+
+
+_THING_ARTICLES = ARTICLES | FOREIGN_ARTICLES | {"el", "la", "le"}
+"""Articles before a common noun that names an answer (`_a_thing_named`): Spanish, French and
+Italian "el", "la", "le" too, which open names elsewhere ("La Paz")."""
+
+
+def _a_thing_named(tail: Sequence[Token], asked: frozenset[str]) -> bool:
+    """Rules 26: whether what follows a taking-back marker to the reply's end is an article and
+    at most `_THING_MAX_WORDS` words in lower case, none of them the question's: a common noun
+    that names an answer ("perdón, quise decir el riel", "I meant the riel"; not "I meant the
+    capital" asked for a capital)."""
+    words = [t for t in tail if t.word]
+    if len(words) != len(tail) or not 1 < len(words) <= _THING_MAX_WORDS + 1:
+        return False
+    article, *rest = words
+    return (
+        article.norm in _THING_ARTICLES
+        and all(t.raw.islower() and t.norm not in asked for t in rest)
+        and not any(t.norm in _THING_ARTICLES for t in rest)
+    )
+
+
 def _a_name_with_particles(seq: Sequence[Token]) -> bool:
     """`_only_a_name`, name particles inside left out ("Ojos del Salado")."""
     inner = tuple(
@@ -647,6 +695,16 @@ def _only_a_name(tail: Sequence[Token]) -> bool:
     """Whether what follows a correction is only a name ("actually, the Deutsche Mark.")."""
     words = [t for t in tail if t.norm not in ARTICLES]
     return 0 < len(words) <= 4 and all(t.word and t.raw[:1].isupper() for t in words)
+
+
+def _without_closing(tail: Sequence[Token]) -> Sequence[Token]:
+    """Rules 26: what follows a correction less a phrase of deciding that ends the reply
+    (`CLOSING_PHRASES`: "La Paz in the end")."""
+    norms = tuple(t.norm for t in tail)
+    for phrase in CLOSING_PHRASES:
+        if len(norms) > len(phrase) and norms[-len(phrase) :] == phrase:
+            return tail[: -len(phrase)]
+    return tail
 
 
 def _only_a_number(tail: Sequence[Token]) -> bool:

@@ -93,7 +93,8 @@ _ORDINALS = [
 ]
 ORDINALS = tuple(_ORDINALS)
 """The English ordinals "first" to "twentieth" (their index is the number less one)."""
-_MULTIPLIERS = {"double": 2, "triple": 3}
+_MULTIPLIERS = {"double": 2, "triple": 3, "treble": 3}
+"""Words that repeat the digit after them (rules 26: British "treble", "treble nine" 999)."""
 
 _WORD = "|".join(sorted({*_UNITS, *_TENS, *_SCALES, *_MULTIPLIERS}, key=len, reverse=True))
 _ORDINAL = "|".join(sorted(_ORDINALS, key=len, reverse=True))
@@ -133,11 +134,12 @@ _ROMAN_YEAR = re.compile(
 """A year in Roman numerals, in capitals, from 1000 and of four letters or more ("MCMLX")."""
 _CJK_DIGITS = "〇一二三四五六七八九"
 _CJK_RUN = re.compile(
-    f"[{_CJK_DIGITS}零]{{3,}}|[{_CJK_DIGITS}]+[〇零][{_CJK_DIGITS}零]*|〇[{_CJK_DIGITS}零]+"
+    f"[{_CJK_DIGITS}零幺]{{3,}}|[{_CJK_DIGITS}]+[〇零][{_CJK_DIGITS}零]*|〇[{_CJK_DIGITS}零]+"
 )
 """Chinese and Japanese digits written one by one ("一一〇" is 110): three or more, or two with
 〇 (a shorter run of 一 ... 九 is mostly a word; 〇 alone a mark); rules 21: 零 is a zero too
-("一一零")."""
+("一一零"); rules 26: 幺 is the one of a number read digit by digit ("幺幺零" is 110), in a run of
+three or more."""
 _HANGUL_DIGITS = {"공": 0, "영": 0, "일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7,
                   "팔": 8, "구": 9}  # fmt: skip
 _HANGUL_SYLLABLES = "\uac00-\ud7a3"
@@ -148,7 +150,7 @@ _HANGUL_RUN = re.compile(
 """Rules 21: Sino-Korean digits read one by one, a word of three or more, alone or before "번"
 (number) or a copula ("일일구", "일일구입니다" are 119)."""
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
-_CJK_VALUES = {**{c: i for i, c in enumerate(_CJK_DIGITS)}, "两": 2, "零": 0}
+_CJK_VALUES = {**{c: i for i, c in enumerate(_CJK_DIGITS)}, "两": 2, "零": 0, "幺": 1}
 _CJK_ANY = f"{_CJK_DIGITS}两十百千"
 _CJK_NUMERAL = re.compile(
     f"(?=[{_CJK_ANY}]{{2}})(?:[一-九两]?千)?(?:[{_CJK_DIGITS}两]?百)?(?:[{_CJK_DIGITS}两]?十)?"
@@ -218,7 +220,7 @@ _TRIGGER = re.compile(
     rf"[A-Z][a-z]?[1-8]?[+-](?![\w+-])|[\w)]\((?:g|l|s|aq)\)|"
     rf"\b(?:{_WORD}|{_ORDINAL})\b|\d(?:st|nd|rd|th)\b|\b(?:group|period)\s+[IVX]|\bgroup\s+[1-8][AB]\b|"
     rf"[^\W\d_]\s?\(\s*[+-]?[IVX]+\s*\)|[+-][IVX]+\b|\d[ \u00a0\u2009\u202f]\d{{3}}|"
-    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|\d\u2044|/gmt|\d \d \d|(?:utc|gmt)\s*[+-]\s*\d+\s*h|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_ANY}零]{{2}}|[{''.join(_HANGUL_DIGITS)}]{{3}}|[^\W\d_]-[^\W\d_]+-[^\W\d_]",
+    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|\d\u2044|/gmt|\d \d \d|(?:utc|gmt)\s*[+-]\s*\d+\s*h|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_ANY}零幺]{{2}}|[{''.join(_HANGUL_DIGITS)}]{{3}}|[^\W\d_]-[^\W\d_]+-[^\W\d_]",
     re.IGNORECASE,
 )
 """Whether a text may hold any of the formats (most replies do not: they are left as they are)."""

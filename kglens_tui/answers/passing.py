@@ -215,12 +215,13 @@ PASSING = frozenset(
      "on", "for", "about", "under", "over", "into", "across", "through", "via", "after",
      "before", "since", "until", "around", "alongside", "unlike", "toward", "towards", "as",
      "replaced", "replacing", "succeeded", "superseded", "formerly", "previously", "above",
-     "below", "beyond", "behind", "besides", "except", "facing", "opposite", "against",
+     "below", "beyond", "behind", "besides", "except", "facing", "opposite", "against", "along",
      *("bordering", "neighbouring", "neighboring", "adjoining")}
 )  # fmt: skip
 """Prepositions (and words of succession) before a name that mention it in passing, not as
 the answer ("near Sydney", "such as Bengali", "which replaced the Deutsche Mark"; rules 9:
-words of adjacency, "bordering Chile", unless the question asks about borders)."""
+words of adjacency, "bordering Chile", unless the question asks about borders; rules 26:
+"along the Oklahoma line")."""
 
 
 _ADJACENCY = frozenset({"bordering", "neighbouring", "neighboring", "adjoining"})
@@ -457,9 +458,14 @@ def _clause_about(
         else:
             return False
     rest = {t.norm for t in tokens[j:] if t.clause == clause}
-    if rest & _ADDING:
+    if rest & _ADDING and not rest & _ANOTHER_FACT:
         return False  # "France is also a neighbour": one more answer
     return not relation & {w.removesuffix("s") for w in rest}
+
+
+_ANOTHER_FACT = frozenset({"spoken", "understood", "taught", "heard", "accepted", "circulate"})
+"""Rules 26: words by which a clause adding names tells another fact of them than the relation
+asked ("Sesotho and English; Zulu and Xhosa are spoken too.": spoken, not official)."""
 
 
 def _after_parenthesis(tokens: Sequence[Token], j: int) -> int:
@@ -975,3 +981,99 @@ def called_former(tokens: Sequence[Token], m: Mention) -> bool:
         and tokens[m.start - 1].raw.islower()
         and tokens[m.start - 1].clause == tokens[m.start].clause
     )
+
+
+_NOMINAL = (("in", "name", "only"), ("only", "in", "name"), ("on", "paper"), ("nominally",))
+"""Rules 26: words by which a clause says its name holds only in name ("Dodoma is the capital
+in name only")."""
+
+
+_OPENING_MAX_WORDS = 4
+"""At most this many words in a first clause that offers a candidate (`answered_aside`)."""
+
+
+def answered_aside(
+    tokens: Sequence[Token],
+    answers: Sequence[Mention],
+    found: Sequence[Mention],
+    relation: frozenset[str],
+    subject: tuple[str, ...],
+) -> tuple[bool, bool]:
+    """Rules 26: (another answer, uncertain): whether the reply's first clause offers a
+    candidate that is no true answer (a name alone, a short noun phrase, or a name said to be the
+    relation asked; uncertain unless it names a rival the tables know, not the subject) and
+    names the true answers only aside (`_aside`: in a clause that concedes, a relative clause,
+    or one that makes less of them) ("Berzelius, in whose lab Arfwedson was a student.", "The sucre,
+    though US dollars circulate widely.", "Sydney is the capital; Canberra is just where
+    parliament sits.")."""
+    first = tokens[0].clause
+    if any(tokens[m.start].clause == first for m in answers):
+        return False, False
+    norms = [t.norm for t in tokens]
+    if any(n in RETRACTING or marker_at(norms, i) for i, n in enumerate(norms)):
+        return False, False  # a correction: "Melbourne... no, Canberra only since 1927."
+    if not all(_aside(tokens, m, relation) for m in answers):
+        return False, False
+    opening = [t for t in tokens if t.clause == first]
+    if not (_a_name_alone(opening) or _a_noun_phrase(opening) or _said_to_be(opening, relation)):
+        return False, False
+    own = {(a, b) for a, b, _ in truth_table((subject,)).matches(tokens)} if subject else set()
+    known = any(
+        m.owner >= 0 and tokens[m.start].clause == first and (m.start, m.end) not in own
+        for m in found
+        if not m.negated
+    )
+    return True, not known
+
+
+def _a_name_alone(opening: Sequence[Token]) -> bool:
+    """Whether a first clause is only a name: at most `_OPENING_MAX_WORDS` capitalised words,
+    particles inside aside ("Dar es Salaam", "Berzelius")."""
+    return (
+        0 < len(opening) <= _OPENING_MAX_WORDS
+        and opening[0].norm not in NOT_NAMES
+        and all(
+            t.word
+            and (t.raw[:1].isupper() or 0 < k < len(opening) - 1 and t.norm in INNER_PARTICLES)
+            for k, t in enumerate(opening)
+        )
+    )
+
+
+def _aside(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
+    """Whether a true answer's clause gives it aside: it says it holds only in name
+    (`_NOMINAL`), or, without the question's relation words ("Perth, though Canberra is the
+    capital" restates it) and words of naming ("Bibi, whose full name is ..." says who the
+    opening name is), opens with a conceding or relative word (maybe after a preposition: "in
+    whose lab") or makes less of it ("Canberra is just where parliament sits")."""
+    clause = [t for t in tokens if t.clause == tokens[m.start].clause]
+    norms = tuple(t.norm for t in clause)
+    if any(norms[k : k + len(p)] == p for p in _NOMINAL for k in range(len(norms))):
+        return True
+    words = {n.removesuffix("s") for n in norms}
+    if words & relation or words & _CALLING:
+        return False
+    opener = norms[1] if norms[0] in PASSING and len(norms) > 1 else norms[0]
+    return opener in _CONCEDING or opener in RELATIVES or bool(words & LESSER)
+
+
+def _a_noun_phrase(opening: Sequence[Token]) -> bool:
+    """Whether a first clause is an article and at most `_OPENING_MAX_WORDS` words without a
+    verb ("The sucre")."""
+    return (
+        1 < len(opening) <= _OPENING_MAX_WORDS
+        and opening[0].norm in ARTICLES
+        and all(t.word and t.norm not in _CLAUSE_VERBS for t in opening)
+    )
+
+
+def _said_to_be(opening: Sequence[Token], relation: frozenset[str]) -> bool:
+    """Whether a first clause is capitalised words, a verb of being, and articles and the
+    question's relation words to its end ("Sydney is the capital")."""
+    k = 0
+    while k < len(opening) and opening[k].word and opening[k].raw[:1].isupper():
+        k += 1
+    if not k or k >= len(opening) or opening[k].norm not in COPULAS:
+        return False
+    rest = [t.norm.removesuffix("s") for t in opening[k + 1 :] if t.norm not in ARTICLES]
+    return bool(rest) and all(w in relation for w in rest)

@@ -258,10 +258,10 @@ def middle_names(
 ) -> tuple[int, int] | None:
     """The span of a person's two-word name with up to two middle names a reply adds ("Carl
     Gustaf Mosander" for Carl Mosander), where the short name ``m`` is the name's last word and
-    nothing but the name's first word and capitalised words of two letters or more stand
-    before it (none after it); None otherwise. Only for a name of two words: a middle name
-    added to one that has its own ("George Walker Bush" for George H. W. Bush) may name
-    another person."""
+    nothing but the name's first word (rules 26: or another spelling of it) and capitalised
+    words of two letters or more stand before it (none after it); None otherwise. Only for a
+    name of two words: a middle name added to one that has its own ("George Walker Bush" for
+    George H. W. Bush) may name another person."""
     if m.end - m.start != 1 or not pairs:
         return None
     last = tokens[m.start].norm
@@ -285,7 +285,7 @@ def middle_names(
         ):
             return None
         head = tokens[first]
-        if head.clause == clause and (head.norm, last) in pairs:
+        if head.clause == clause and _first_of_pair(head.norm, last, pairs):
             before = tokens[first - 1] if first > 0 else None
             if (
                 before is not None
@@ -299,6 +299,15 @@ def middle_names(
 
 
 @lru_cache(maxsize=4096)
+def _first_of_pair(word: str, last: str, pairs: frozenset[tuple[str, str]]) -> bool:
+    """Whether ``word`` is the first word of a two-word true name whose last word is ``last``,
+    or (rules 26) another spelling of it (`_spelled_like`: "Johan August Arfwedson" for Johann
+    Arfwedson)."""
+    return (word, last) in pairs or any(
+        second == last and _spelled_like(word, frozenset({first})) for first, second in pairs
+    )
+
+
 def two_word_names(groups: tuple[tuple[str, ...], ...]) -> frozenset[tuple[str, str]]:
     """(first word, last word) of each true name of two words, no particle among them."""
     out = set()

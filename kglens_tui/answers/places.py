@@ -186,6 +186,28 @@ _SIGN_MAX = 6
 """The longest currency sign a reply may be ("Bds$")."""
 
 
+_CODE_LIST = re.compile(r"\s*[A-Z]{2}(?:\s*(?:,|;|/|\band\b|\bor\b)\s*[A-Z]{2})*[\s,;.!]*")
+"""A reply that is only two-capital codes in a list ("CN, JP and KR."; flags read as codes)."""
+
+
+def another_countrys_code(
+    reply: str, true_answers: Sequence[Sequence[str]], answer_only: Sequence[AnswerNames]
+) -> bool:
+    """Rules 26: whether a reply that is only a list of ISO 3166 alpha-2 codes, one of a true
+    country ("CN, JP"), also lists the code of a country that no true answer is ("KP", North
+    Korea's): it names a rival, though no table knows the code."""
+    if not _CODE_LIST.fullmatch(reply):
+        return False
+    codes = set(re.findall(r"[A-Z]{2}", reply))
+    own = {n for group in true_answers for n in group}
+    own.update(n for names in answer_only for n in (*names.names, *names.short))
+    if not codes & own:
+        return False
+    import pycountry
+
+    return any(code not in own and pycountry.countries.get(alpha_2=code) for code in codes)
+
+
 _BRACKETED_CODE = re.compile(r"([^\W\d_]+)\s*\(\s*([A-Z]{2,3})\s*\)")
 """A word, then a code in brackets: "the Saudi Arabian pound (SAR)"."""
 
@@ -441,3 +463,33 @@ def _another_unit(word: str, truth: NameTable) -> bool:
     if word not in units and word.removesuffix("s") not in units:
         return False
     return not any(word in name or word.removesuffix("s") in name for name, _ in truth.names())
+
+
+_STATE_FORMS = frozenset(
+    {"republic", "kingdom", "territory", "state", "federation", "union", "protectorate",
+     "colony", "emirate", "sultanate", "principality", "commonwealth", "dominion", "empire"}
+)  # fmt: skip
+"""Words of a form of state that, with "of", open a country's formal name ("Republic of
+Tanganyika")."""
+
+
+def formal_name_core(
+    reply: str,
+    true_answers: Sequence[Sequence[str]],
+    answer_only: Sequence[AnswerNames],
+    subject: Sequence[str] = (),
+) -> bool:
+    """Rules 26: whether a reply is only the name a true country's formal or former name gives
+    after a form of state and "of" ("Tanganyika." of "Republic of Tanganyika", Tanzania's former
+    name): the country by that name, though another place may bear it (so uncertain). Not a
+    name of the subject ("Ceylon." asked what Sri Lanka was called: rules 22 read that)."""
+    said = normalize(reply)
+    if not said or said in {normalize(n) for n in subject}:
+        return False
+    names = [n for group in true_answers for n in group]
+    names.extend(n for extra in answer_only for n in extra.names)
+    for name in names:
+        head, of, core = name.partition(" of ")
+        if of and _STATE_FORMS & set(normalize(head).split()) and normalize(core) == said:
+            return True
+    return False

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from kglens_tui.answers.abugidas import brahmic_reading
 from kglens_tui.answers.calendars import calendar_reading
+from kglens_tui.answers.correction_words import UNTRANSLITERATED
 from kglens_tui.answers.mentions import NameTable, tokenize
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading, skeleton
@@ -43,13 +44,29 @@ _VALENCE = re.compile(rf"\b({'|'.join(_VALENCES)})valente?s?\b", re.IGNORECASE)
 """A word of valence: a Greek or Latin number and "-valent" ("tetravalent", "bivalent")."""
 
 
+_STATE_NAMES = {
+    "ferrous": 2, "ferric": 3, "cuprous": 1, "cupric": 2, "stannous": 2, "stannic": 4,
+    "plumbous": 2, "plumbic": 4, "mercurous": 1, "mercuric": 2, "aurous": 1, "auric": 3,
+    "cobaltous": 2, "cobaltic": 3, "chromous": 2, "chromic": 3, "manganous": 2, "manganic": 3,
+    "nickelous": 2, "nickelic": 3, "thallous": 1, "thallic": 3, "cerous": 3, "ceric": 4,
+    "titanous": 3, "titanic": 4,
+}  # fmt: skip
+"""Rules 26: the older names of a metal's lower ("-ous") and higher ("-ic") oxidation states, by
+its Latin or English stem ("ferrous" +2, "ferric" +3, "cupric" +2)."""
+_STATE_NAME = re.compile(rf"\b({'|'.join(_STATE_NAMES)})\b", re.IGNORECASE)
+
+
 def valence_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
     """Rules 24: where the true answers are signed oxidation states ("+4"), the reply with each
     word of valence written as the positive state it names ("Tetravalent." is "+4.",
-    "Divalent and trivalent." "+2 and +3."); or None."""
-    if not any(n[:1] == "+" for group in true_answers for n in group) or not _VALENCE.search(reply):
+    "Divalent and trivalent." "+2 and +3."; rules 26: and each "-ous" or "-ic" name of a
+    state, `_STATE_NAMES`: "Ferrous and ferric." is "+2 and +3."); or None."""
+    if not any(n[:1] == "+" for group in true_answers for n in group):
         return None
-    return _VALENCE.sub(lambda m: f"+{_VALENCES[m[1].casefold()]}", reply)
+    if not _VALENCE.search(reply) and not _STATE_NAME.search(reply):
+        return None
+    read = _VALENCE.sub(lambda m: f"+{_VALENCES[m[1].casefold()]}", reply)
+    return _STATE_NAME.sub(lambda m: f"+{_STATE_NAMES[m[1].casefold()]}", read)
 
 
 _LIST_JOIN = re.compile(r"(\s*,\s*|\s+and\s+|\s+or\s+)", re.IGNORECASE)
@@ -76,7 +93,8 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     "Période 5."), a year with the Arabic letter of the common era ("١٩٥٦م"), a Bantu language's
     name with its class prefix (`class_prefix_reading`: "Chinyanja"), "crown" for its Nordic and
     Czech names (`crown_reading`), an empire named by a true country's adjective
-    (`empire_reading`: "The Russian Empire")."""
+    (`empire_reading`: "The Russian Empire"); rules 26: a Pearson symbol (`pearson_reading`:
+    "hP2")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
@@ -88,6 +106,7 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     yield empire_reading(reply, true_answers)
     yield _era_letter_reading(reply)
     yield zone_letter_reading(reply, true_answers)
+    yield pearson_reading(reply)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
@@ -96,6 +115,44 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
         yield grouped_digits_reading(reply, true_answers)
         yield ethiopic_reading(reply)
         yield spelled_number_reading(reply, true_answers)
+
+
+_PEARSON = re.compile(r"(?<![\w-])([acmoth])([PSABCFIR])(\d+)(?![\w-])")
+"""A Pearson symbol: the crystal family's letter, the centring's, the atoms in the cell."""
+
+
+_PEARSON_LATTICES = {
+    "cF4": "face-centred cubic",
+    "cF8": "diamond cubic",
+    "cI2": "body-centred cubic",
+    "cP1": "simple cubic",
+}
+"""Pearson symbols of the lattices the elements KG names beyond their family."""
+
+
+_PEARSON_FAMILIES = {
+    "a": "triclinic",
+    "m": "monoclinic",
+    "o": "orthorhombic",
+    "t": "tetragonal",
+    "h": "hexagonal",
+    "c": "cubic",
+}
+"""The crystal families of a Pearson symbol's first letter ("hR" is rhombohedral)."""
+
+
+def pearson_reading(reply: str) -> str | None:
+    """Rules 26: the reply with its Pearson symbols written as the lattice they name ("hP2" is
+    hexagonal, "cF4" face-centred cubic, "hR1" rhombohedral); None without one."""
+
+    def lattice(m: re.Match[str]) -> str:
+        family, centring, _ = m.groups()
+        if family == "h" and centring == "R":
+            return "rhombohedral"
+        return _PEARSON_LATTICES.get(m.group(0), _PEARSON_FAMILIES[family])
+
+    read = _PEARSON.sub(lattice, reply)
+    return read if read != reply else None
 
 
 FLAG = re.compile("([\U0001f1e6-\U0001f1ff])([\U0001f1e6-\U0001f1ff])")
@@ -386,9 +443,17 @@ ALPHABET_WORD = re.compile(f"[{_ALPHABETS}]{{2}}")
 
 @lru_cache(maxsize=1024)
 def transliterated(text: str) -> str:
+    """The reply with its words in `_ALPHABETS` in anyascii's Latin letters, but words of
+    corrections (rules 26: `UNTRANSLITERATED`)."""
     from anyascii import anyascii
 
-    return _ALPHABET_RUN.sub(lambda m: _latin_spelling(anyascii(m.group(0)), m.group(0)), text)
+    def latin(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if any(t.norm in UNTRANSLITERATED for t in tokenize(word)):
+            return word
+        return _latin_spelling(anyascii(word), word)
+
+    return _ALPHABET_RUN.sub(latin, text)
 
 
 def _latin_spelling(latin: str, written: str) -> str:

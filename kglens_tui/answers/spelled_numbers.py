@@ -36,15 +36,15 @@ it is the whole reply: shorter words are words of other languages too."""
 _MAX_NUMBER = 10**7
 """The largest true number spelled out (a larger one is a code, never written in words)."""
 
-_TYPE_ERRORS = (
-    NotImplementedError,
-    TypeError,
-    ValueError,
-    ArithmeticError,
-    LookupError,
-    AttributeError,
-)
-"""What num2words raises for a number or form a language lacks."""
+_ORDINAL_GAPS: dict[str, type[LookupError]] = {
+    "ca": KeyError,
+    "ko": KeyError,
+    "pl": IndexError,
+    "uk": IndexError,
+}
+"""What num2words (0.5.14) raises, beside NotImplementedError (a language or form it lacks, or a
+number too large for it), for an ordinal it cannot write in a language: Catalan and Korean
+ordinals of some numbers (627860, 1000), the Polish and Ukrainian of 0."""
 
 
 def _norms(text: str) -> tuple[str, ...]:
@@ -52,9 +52,16 @@ def _norms(text: str) -> tuple[str, ...]:
 
 
 def _written(number: int, language: str, form: str) -> str | None:
+    """num2words' ``form`` of ``number`` in ``language``, or None where it has none (any other
+    error is raised)."""
+    gap = _ORDINAL_GAPS.get(language) if form == "ordinal" else None
     try:
         text = num2words(number, lang=language, to=form)
-    except _TYPE_ERRORS:
+    except NotImplementedError:
+        return None
+    except LookupError as error:
+        if gap is None or not isinstance(error, gap):
+            raise
         return None
     return text if isinstance(text, str) else None
 

@@ -32,7 +32,12 @@ from kglens_tui.answers.candidates import (
     relation_words,
     unknown_item,
 )
-from kglens_tui.answers.corrections import correction, withdrawn_and_declined
+from kglens_tui.answers.corrections import (
+    correction,
+    disowned,
+    left_undecided,
+    withdrawn_and_declined,
+)
 from kglens_tui.answers.mentions import (
     Mention,
     NameTable,
@@ -43,7 +48,15 @@ from kglens_tui.answers.mentions import (
     tokenize,
 )
 from kglens_tui.answers.numbers import with_area_code
-from kglens_tui.answers.passing import COMPASS, called_former, rival_verdict, shared_with_subject
+from kglens_tui.answers.passing import (
+    COMPASS,
+    INNER_PARTICLES,
+    PASSING,
+    answered_aside,
+    called_former,
+    rival_verdict,
+    shared_with_subject,
+)
 from kglens_tui.answers.people import (
     given_name_alone,
     isolated,
@@ -54,8 +67,10 @@ from kglens_tui.answers.people import (
 from kglens_tui.answers.places import (
     about_another_country,
     addressed_elsewhere,
+    another_countrys_code,
     another_currencys_sign,
     codes_of_other_currencies,
+    formal_name_core,
     named_as_a_country,
     national_sign,
     qualified_units,
@@ -113,12 +128,14 @@ from kglens_tui.answers.unknown import (
 )
 from kglens_tui.answers.words import (
     ARTICLES,
+    NOT_NAMES,
     SENTENCES,
     as_tuples,
     name_words,
     normalize,
     question_tokens,
     subject_mentions,
+    subject_plurals,
     truth_table,
 )
 from kglens_tui.core.verdict import Verdict
@@ -343,6 +360,8 @@ def check_wh(
     if got.verdict is Verdict.CORRECT:
         if another_currencys_sign(reply, true_answers):  # rules 25: "RD$" asked of Haiti
             return Checked(Verdict.INCORRECT, got.hedged)
+        if another_countrys_code(reply, true_answers, answer_only):  # rules 26: "CN, JP, KP."
+            return Checked(Verdict.INCORRECT, got.hedged)
         return got
     bare = BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
@@ -365,6 +384,8 @@ def check_wh(
         again = check(paired)
         if again.verdict is Verdict.CORRECT:  # rules 24: "Bosnia" for Bosnia and Herzegovina
             return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
+    if formal_name_core(reply, true_answers, answer_only, subject):  # rules 26: "Tanganyika."
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
     if given_name_alone(reply, true_answers, answer_only, rivals):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
     cities = with_cities(true_answers, question)
@@ -449,6 +470,8 @@ def _check_wh(
     marker, cut = correction(tokens, found, frozenset(t.norm for t in asked), relation)
     if withdrawn_and_declined(tokens, found, frozenset(t.norm for t in asked)):
         return Checked(Verdict.REFUSED)
+    if left_undecided(reply, frozenset(t.norm for t in asked)):  # rules 26: "... I can't say."
+        return Checked(Verdict.REFUSED, uncertain=True)
     text = hedge_text = reply
     if cut:
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
@@ -456,6 +479,9 @@ def _check_wh(
         runs = _echo_runs(tokens, asked)
         found = _found(tokens, tables, runs, allowed, subject_names, pairs)
         text = " ".join(t.raw for t in tokens)
+    drafts = disowned(tokens, found)
+    if drafts:  # rules 26: "..., I briefly typed USD above, ignore that."
+        found = [m for m in found if m not in drafts]
     shared = shared_with_subject(tokens, found, subject_names, relation)
     glossed = codes_of_other_currencies(text, tokens, found, truth)
     qualified = qualified_units(tokens, found, groups, subject_names)
@@ -523,6 +549,9 @@ def _check_wh(
             and answered_by_another(tokens, text, answers, asked, relation, subject_names, found)
         ):
             rival = True
+        if not rival and answers:  # rules 26: "Berzelius, in whose lab Arfwedson was ..."
+            rival, unsure = answered_aside(tokens, answers, found, relation, subject_names)
+            uncertain = uncertain or unsure
         if not rival and answers:  # rules 23: "The EU is a member of the EEA." asked of Germany
             rival, unsure = no_answer_role(tokens, answers, found, subject_names, asked)
             uncertain = uncertain or unsure
@@ -578,8 +607,32 @@ def _check_wh(
         or _unshown_subject(tokens, subject_named, subject_names, question)
         or part_of_answer(found, rivals, groups)
         or qualified_place(tokens, found, asked)
+        or _inside_a_longer_name(tokens, found)
     )
     return Checked(Verdict.INCORRECT, hedged, unknown)
+
+
+_NAME_LINKS = frozenset({"of", "the", *INNER_PARTICLES})
+"""Words inside a name that join its capitalised words ("Land of the Rising Sun")."""
+
+
+def _inside_a_longer_name(tokens: Sequence[Token], found: Sequence[Mention]) -> bool:
+    """Rules 26: whether the reply is only one name, its capitalised words joined by "of", "the"
+    and name particles, that the tables do not know whole, names found only before its "of"
+    ("The Land of the Rising Sun.", Japan's epithet, in which "Land" is a place; not "Citizens
+    of Vatican City"): an epithet no source has, so the rules cannot decide."""
+    start = 0
+    while start < len(tokens) and tokens[start].norm in ARTICLES:
+        start += 1
+    name = tokens[start:]
+    if len(name) < 3 or not found or any(t.clause != name[0].clause for t in name):
+        return False
+    if name[0].norm in PASSING or name[0].norm in NOT_NAMES:
+        return False  # "In the Land of Fire.", "Probably ..."
+    if not all(t.word and (t.raw[:1].isupper() or t.norm in _NAME_LINKS) for t in name):
+        return False
+    of = next((k for k, t in enumerate(tokens) if t.norm == "of" and k > start), None)
+    return of is not None and all(m.end <= of for m in found)
 
 
 _NAMING = frozenset({"called", "name", "named", "known"})
@@ -637,7 +690,8 @@ def _found(
     (`_echoed`; ``runs``: `_echo_runs`) and short names with another name around them
     (`isolated`; ``allowed``: the words of the true answers' names), a short name's mention
     spanning the words of the true names beside it ("Philip Abelson" for Philip H. Abelson) or
-    the middle names a reply adds (`middle_names`; ``pairs``: `two_word_names`)."""
+    the middle names a reply adds (`middle_names`; ``pairs``: `two_word_names`); rules 26: no
+    rival inside the subject's name in the plural (`subject_plurals`)."""
     truth, short, rivals = tables
     chosen = [t for t in (truth, short, rivals) if t is not None]
     found = mentions(tokens, *chosen)
@@ -645,9 +699,12 @@ def _found(
     short_spans = {(a, b) for a, b, _ in short.matches(tokens)} if short is not None else set()
     kept = []
     starts = {m.start for m in found}
+    plurals = subject_plurals(tokens, subject) if subject else []
     for m in found:
         if (m.start, m.end) in echoed or _direction(tokens, m):
             continue
+        if m.owner >= 0 and any(a <= m.start and m.end <= b for a, b in plurals):
+            continue  # rules 26: "Kent" of "two Kent Counties" asked of Kent County
         if _direction_of(tokens, m, found, starts):
             continue
         if m.owner < 0 and (m.start, m.end) in short_spans:

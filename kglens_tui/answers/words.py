@@ -64,6 +64,43 @@ def subject_mentions(tokens: Sequence[Token], subject: tuple[str, ...]) -> list[
     return [Mention(a, b, 0, False) for a, b, _ in truth_table((subject,)).matches(tokens)]
 
 
+def subject_plurals(tokens: Sequence[Token], subject: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Rules 26: spans where the reply writes a name of the subject of two words or more with
+    its last word in the plural ("two Kent Counties" of Kent County): the subject's kind, not
+    another entity its first words name."""
+    names = _long_names(subject)
+    if not names:
+        return []
+    norms = [t.norm for t in tokens]
+    said = set(norms)
+    out = []
+    for words in names:
+        if words[0] not in said:
+            continue
+        n = len(words)
+        for i in range(len(norms) - n + 1):
+            if (
+                norms[i : i + n - 1] == list(words[:-1])
+                and _singular(norms[i + n - 1]) == words[-1]
+            ):
+                out.append((i, i + n))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _long_names(subject: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The word norms of the subject's names of two words or more, worked out once."""
+    words = (tuple(t.norm for t in tokenize(name)) for name in subject)
+    return tuple(w for w in words if len(w) >= 2)
+
+
+def _singular(word: str) -> str:
+    """An English plural's singular ("counties" county, "islands" island), or the word."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
 FOREIGN_ARTICLES = frozenset(
     {"il", "lo", "les", "los", "las", "die", "das", "het", "os", "as", "um", "uma", "un", "una",
      "une", "ein", "eine", "en", "ett", "der", "dem"}

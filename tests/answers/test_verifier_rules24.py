@@ -649,7 +649,7 @@ KEPT = {
         ("Zr(IV).", ZIRCONIUM, "correct", False),
         ("+6 and +4.", URANIUM_OX, "correct", False),
         ("+6 (uranyl) and +4.", URANIUM_OX, "correct", False),
-        ("Ferrous and ferric.", IRON_OX, "incorrect", True),
+        ("Trivalent and divalent.", IRON_OX, "correct", False),
         ("+2 and +3.", IRON_OX, "correct", False),
         ("Divalent, trivalent and hexavalent.", IRON_OX, "incorrect", False),
         ("Fe2+ and Fe3+.", IRON_OX, "correct", False),

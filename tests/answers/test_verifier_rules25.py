@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from verdict_support import round_tests
 
+from kglens_tui.answers import spelled_numbers
 from kglens_tui.answers.calendars import calendar_reading
 from kglens_tui.answers.places import another_currencys_sign
 from kglens_tui.answers.reply_forms import capitalised_only, domain_under
@@ -712,3 +713,20 @@ def test_capitalised_only() -> None:
     assert not capitalised_only("Tshisekedi's predecessor")
     assert not capitalised_only("the US dollar")
     assert not capitalised_only("the")
+
+
+def test_number_words_a_language_lacks(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert spelled_numbers._written(1000, "ko", "ordinal") is None  # num2words' KeyError
+    assert spelled_numbers._written(0, "pl", "ordinal") is None  # its IndexError
+    assert spelled_numbers._written(5, "cs", "ordinal") is None  # no such form
+    assert spelled_numbers._written(5, "cs", "cardinal") == "pět"
+
+    def broken(*args: object, **kwargs: object) -> str:
+        raise AttributeError("a bug of ours")
+
+    monkeypatch.setattr(spelled_numbers, "num2words", broken)
+    with pytest.raises(AttributeError):
+        spelled_numbers._written(5, "cs", "cardinal")
+    monkeypatch.setattr(spelled_numbers, "num2words", lambda *a, **k: [][1])
+    with pytest.raises(IndexError):  # not a gap num2words has for Czech cardinals
+        spelled_numbers._written(5, "cs", "cardinal")

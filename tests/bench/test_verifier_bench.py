@@ -326,16 +326,17 @@ HELD_OUT_16 = DEFAULT_DATA.with_name("verifier_heldout16.jsonl")
 HELD_OUT_16_FLOOR = 0.869
 """The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
 code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read).
-Rules 25 were made looking at its misses (487), so it is a regression set now: no rule change
-may lower it."""
+Rules 25 were made looking at its misses (487; 490 under rules 26), so it is a regression set
+now: no rule change may lower it."""
 
 
 HELD_OUT_17 = DEFAULT_DATA.with_name("verifier_heldout17.jsonl")
-HELD_OUT_17_FLOOR = 0.882
+HELD_OUT_17_FLOOR = 0.920
 """The seventeenth held-out set's blind figures (verifier_heldout17.md, written without the
 code while rules 25 were being made): 526 of 602 under rules 24 and 531 under rules 25 (both
 made before the set was read; rules 25's first cut scored 530, one reply lost to its reading of
-an "or" sentence, fixed before it landed)."""
+an "or" sentence, fixed before it landed). Rules 26 were made looking at its misses (554), so
+it is a regression set now: no rule change may lower it."""
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.993
