@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import numpy as np
 from rich.text import Text
 
 from kglens_tui.analysis.kgwide import (
@@ -122,6 +123,19 @@ def senses_lines(
     return lines + ([note] if note else [])
 
 
+def _reasked_note(data: RunData) -> str:
+    """What the floor's first pass re-asked, where it re-asked anything (runs stored before
+    the re-asks have none)."""
+    first = data.obs.edge_id[data.obs.floor_pass == 0]
+    again = len(first) - len(np.unique(first))
+    if again == 0:
+        return ""
+    return (
+        f" (its first pass put in {counted(again, 're-ask')} of edges it had asked, so the "
+        "answers' own noise is measured from the start)"
+    )
+
+
 def method_note(rate: DesignRate, data: RunData) -> str:
     """How the estimate was made, in a sentence."""
     if rate.method == "census":
@@ -140,8 +154,9 @@ def method_note(rate: DesignRate, data: RunData) -> str:
                 f"The floor of each draw walks a random order of the edges pass after pass: its "
                 f"answers are a census in random order, as brute force's are, and the mean over "
                 f"the edges it answered of their failure shares is the estimate, with the "
-                f"census's interval; the sampler's {counted(left, 'pick')} (and retries) hunt "
-                "blind spots and are left out. Checked by simulation: `kglens bench rates`."
+                f"census's interval{_reasked_note(data)}; the sampler's "
+                f"{counted(left, 'pick')} (and retries) hunt blind spots and are left out. "
+                "Checked by simulation: `kglens bench rates`."
             )
         return (
             "This run's batch holds every edge, so each iteration asked them all: the mean over "

@@ -195,10 +195,30 @@ def pair_noise(f: npt.NDArray[np.float64], a: npt.NDArray[np.float64]) -> npt.ND
     """Each edge's estimate of the variance of its ``f (f - 1) / (a (a - 1))``, the U-statistic
     ``(4 (a - 2) (p^3 - p^4) + 2 (p^2 - p^4)) / (a (a - 1))`` with every power of p estimated
     without bias (`falling_share`): unbiased from four asks on. With fewer, p^4 cannot be
-    estimated: those edges take the square of their mean p^2 estimate, which by Jensen's
-    inequality makes their variances' sum an upper bound."""
+    estimated, and a lower bound of it takes its place, which makes the variances' sum an upper
+    bound (`_fourth_power_floor`). Only the sum over edges is meant, not each edge's term."""
     p2, p3, p4 = (falling_share(f, a, k) for k in (2, 3, 4))
-    few = a < 4
-    if few.any():
-        p4 = np.where(few, float(p2[few].mean()) ** 2, p4)
+    for asks in (2, 3):
+        group = a == asks
+        if group.any():
+            p4 = p4.copy()
+            p4[group] = _fourth_power_floor(p2[group], p3[group], asks)
     return (4 * (a - 2) * (p3 - p4) + 2 * (p2 - p4)) / (a * (a - 1))
+
+
+def _fourth_power_floor(
+    p2: npt.NDArray[np.float64], p3: npt.NDArray[np.float64], asks: int
+) -> npt.NDArray[np.float64] | float:
+    """Per edge of a group asked ``asks`` times (fewer than four), a stand-in for p^4 whose sum
+    over the group is, in expectation, at most theirs: the larger in sum of two bounds.
+
+    - ``2 p^3 - p^2`` (from three asks), at most p^4 for every p (the gap is p^2 (1 - p)^2):
+      near exact where edges nearly always or nearly never fail, as blind spots do;
+    - the square of the group's mean p^2 for every edge (Jensen's inequality): exact where the
+      edges fail alike.
+    """
+    pooled = float(p2.mean()) ** 2
+    if asks < 3:
+        return pooled
+    hermite = 2 * p3 - p2
+    return hermite if float(hermite.sum()) > pooled * len(p2) else pooled
