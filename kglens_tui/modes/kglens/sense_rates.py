@@ -25,7 +25,8 @@ Estimators (`kglens bench rates` checks their bias and coverage by simulation):
   interval is the delete-one-draw jackknife's.
 - a brute-force run (a census in random order): the mean over edges asked at least twice of
   ``f (f - 1) / (a (a - 1))`` (f failures in a asks), the unbiased estimate of each edge's P(both
-  fail), with the census's variance (`estimates.census_rate`'s two parts).
+  fail), with the census's variance (`estimates.census_rate`'s two parts); each edge's answer
+  noise is unbiased from four asks on and bounded above with two or three (`pair_noise`).
 """
 
 from __future__ import annotations
