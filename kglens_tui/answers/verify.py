@@ -76,6 +76,7 @@ from kglens_tui.answers.places import (
     qualified_units,
     with_cities,
     with_territory_signs,
+    with_zone_abbreviations,
     without_own_countries,
 )
 from kglens_tui.answers.refusals import (
@@ -400,6 +401,11 @@ def check_wh(
         again = check(reply, signed)
         if again.verdict is Verdict.CORRECT:  # rules 20: "$" asked of Mexico
             return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
+    zoned = with_zone_abbreviations(reply, true_answers, subject)
+    if zoned is not None:
+        again = check(reply, zoned)
+        if again.verdict is Verdict.CORRECT:  # rules 27: "NPT." asked of Nepal, "IST" of India
+            return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     national = national_sign(reply, true_answers, subject)
     if national is not None:  # rules 24: "Mex$" asked of Mexico
         return Checked(Verdict.CORRECT, got.hedged, uncertain=national)

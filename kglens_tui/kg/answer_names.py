@@ -459,6 +459,117 @@ def offset_names() -> dict[str, tuple[str, ...]]:
     return _unambiguous(out)
 
 
+def _zone_abbreviation(name: str) -> bool:
+    """An abbreviation of a time zone's name: three capital letters or more, letters only."""
+    return len(name) >= 3 and name.isalpha() and name.isupper()
+
+
+@lru_cache(maxsize=1)
+def _tz_abbreviations() -> dict[str, frozenset[str]]:
+    """Every abbreviation the tz database gives a zone today (January or July) -> the UTC
+    offsets ('UTC+05:30') it stands for there, standard or daylight."""
+    from babel.core import get_global
+
+    out: dict[str, set[str]] = defaultdict(set)
+    for zone in get_global("zone_territories"):
+        try:
+            tz = zoneinfo.ZoneInfo(zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            continue
+        for month in (1, 7):
+            moment = datetime.datetime(2025, month, 15, 12, tzinfo=tz)
+            offset = moment.utcoffset()
+            if offset is not None and moment.tzname():
+                out[moment.tzname() or ""].add(_offset_key(offset))
+    return {name: frozenset(keys) for name, keys in out.items()}
+
+
+def _dateparser_abbreviations() -> dict[str, set[int]]:
+    """Abbreviation -> the offsets in seconds that dateparser's table of time zone
+    abbreviations (from Wikipedia's list, checked against the tz database) gives it; {}
+    without dateparser."""
+    try:
+        from dateparser.timezones import timezone_info_list
+    except ImportError:  # pragma: no cover - a dependency
+        return {}
+    out: dict[str, set[int]] = defaultdict(set)
+    for group in timezone_info_list:
+        for name, seconds in group.get("timezones", ()):
+            if isinstance(name, str) and isinstance(seconds, int):
+                out[name].add(seconds)
+    return out
+
+
+@lru_cache(maxsize=1)
+def listed_zone_abbreviations() -> dict[str, str]:
+    """Rules 27: abbreviation -> the standard UTC offset ('UTC+05:45') of the time zone
+    abbreviations the tz database no longer writes ("NPT", "IRST", "AFT", "CVT": it writes
+    "+0545") from dateparser's table: those of three capitals or more that it gives one offset,
+    which is some zone's standard offset today, and that neither the tz database nor a CLDR
+    locale's short metazone names use (they keep their own meaning: "IST", "CST", "AST" name
+    several offsets there)."""
+    from babel.core import get_global
+
+    standard = {
+        _offset_key(o) for z in get_global("zone_territories") if (o := _standard_offset(z))
+    }
+    taken = set(_tz_abbreviations())
+    taken.update(n for names in _short_metazone_names().values() for n in names)
+    out = {}
+    for name, offsets in _dateparser_abbreviations().items():
+        if len(offsets) != 1 or not _zone_abbreviation(name) or name in taken:
+            continue
+        key = _offset_key(datetime.timedelta(seconds=next(iter(offsets))))
+        if key in standard:
+            out[name] = key
+    return out
+
+
+@lru_cache(maxsize=256)
+def territory_zone_abbreviations(alpha2: str) -> dict[str, frozenset[str]]:
+    """Rules 27: the abbreviations of a territory's own time zones -> the standard offsets they
+    stand for there: those the tz database writes for its zones in standard time ("IST" of
+    Asia/Kolkata, "CST" of Asia/Shanghai, "PST" of Asia/Manila) and the short names of their
+    CLDR metazones in any locale ("IST" of the metazone India) whose zones all keep that
+    standard offset: an abbreviation other countries give other offsets names the asked
+    country's own."""
+    from babel.core import get_global
+
+    metazones = get_global("meta_zones")
+    short = _short_metazone_names()
+    offsets = _metazone_offsets()
+    out: dict[str, set[str]] = defaultdict(set)
+    for zone in _zones_by_territory().get(alpha2, ()):
+        offset = _standard_offset(zone)
+        if offset is None:
+            continue
+        key = _offset_key(offset)
+        tz = zoneinfo.ZoneInfo(zone)
+        for month in (1, 7):
+            moment = datetime.datetime(2025, month, 15, 12, tzinfo=tz)
+            name = moment.tzname() or ""
+            if moment.utcoffset() == offset and _zone_abbreviation(name):
+                out[name].add(key)
+        metazone = metazones.get(zone, "")
+        if offsets.get(metazone) == {key}:  # not "WET" of Casablanca, whose standard is +1
+            for name in short.get(metazone, ()):
+                out[name].add(key)
+    return {name: frozenset(keys) for name, keys in out.items()}
+
+
+@lru_cache(maxsize=1)
+def _metazone_offsets() -> dict[str, set[str]]:
+    """CLDR metazone -> the standard offsets of its zones."""
+    from babel.core import get_global
+
+    out: dict[str, set[str]] = defaultdict(set)
+    for zone, metazone in get_global("meta_zones").items():
+        offset = _standard_offset(zone)
+        if offset is not None:
+            out[metazone].add(_offset_key(offset))
+    return dict(out)
+
+
 @stored
 def _short_metazone_names() -> dict[str, tuple[str, ...]]:
     """Rules 17: metazone -> the abbreviations among the short standard and generic metazone
