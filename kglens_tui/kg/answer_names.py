@@ -1000,19 +1000,27 @@ def local_unit_words() -> dict[str, tuple[str, ...]]:
     territories that have used it (CLDR): the word at the end of its name where that language
     puts the unit (`_unit_position`), when another currency's name has it there too ("punt" of
     the Irish "Punt Éireannach", as "Punt Steirling"; "gulden" of the Dutch "Nederlandse
-    gulden"), lower-cased, of letters only and at least three of them."""
+    gulden") or (rules 27) the name's other word is made from the territory's name
+    (`_territory_word`: "гривня" of "українська гривня"; a unit in another script than Latin,
+    whose Latin units the English names give: `unit_words`), lower-cased, of letters (rules 27:
+    and marks, "रुपया") only and at least three of them."""
     from babel import Locale, UnknownLocaleError
     from babel.core import get_global
     from babel.languages import get_official_languages
 
     languages: dict[str, set[str]] = defaultdict(set)
+    places: dict[tuple[str, str], set[str]] = defaultdict(set)
     for territory, spans in get_global("territory_currencies").items():
         for language in get_official_languages(territory):
             languages[language].update(span[0] for span in spans if span[3])
+            for span in spans:
+                if span[3]:
+                    places[(language, span[0])].add(territory)
     out: dict[str, set[str]] = defaultdict(set)
     for language, codes in sorted(languages.items()):
         try:
-            names = Locale.parse(language).currencies
+            locale = Locale.parse(language)
+            names = locale.currencies
         except (UnknownLocaleError, ValueError):
             continue
         words = {code: _QUALIFIED.sub("", name).casefold().split() for code, name in names.items()}
@@ -1022,9 +1030,53 @@ def local_unit_words() -> dict[str, tuple[str, ...]]:
             if len(words[code]) < 2:
                 continue
             unit = words[code][position]
-            if at[unit] >= 2 and unit.isalpha() and len(unit) >= 3:
+            if not _letters_only(unit) or len(unit) < 3:
+                continue
+            if at[unit] >= 2 or (
+                not _latin_letters(unit)
+                and _territory_word(
+                    words[code],
+                    unit,
+                    [locale.territories.get(t, "") for t in places[(language, code)]],
+                )
+            ):
                 out[code].add(unit)
     return {code: tuple(sorted(units)) for code, units in out.items()}
+
+
+def _letters_only(word: str) -> bool:
+    """Rules 27: letters, and the vowel signs and other marks of a script that writes them
+    ("रुपया": `str.isalpha` is false for it)."""
+    return bool(word) and all(unicodedata.category(c)[0] in "LM" for c in word)
+
+
+def _latin_letters(word: str) -> bool:
+    return all(c.isascii() or "LATIN" in unicodedata.name(c, "") for c in word if c.isalpha())
+
+
+_STEM_MIN = 4
+"""Letters a word must share with the start of a territory's name to be made from it
+("україн" of "українська" and "Україна")."""
+
+
+def _territory_word(words: list[str], unit: str, territories: list[str]) -> bool:
+    """Rules 27: whether a currency's name of two words is its unit and a word made from the
+    name, in the same language, of a territory that has it ("українська гривня": "українська"
+    from "Україна"; "भारतीय रुपया" from "भारत"): the other word is then surely no unit, though
+    no other currency's name shares the unit ("гривня")."""
+    if len(words) != 2:  # a qualifier and a unit
+        return False
+    other = words[0] if words[1] == unit else words[1]
+    for territory in territories:
+        name = territory.casefold()
+        shared = 0
+        for a, b in zip(name, other, strict=False):
+            if a != b:
+                break
+            shared += 1
+        if name and (shared == len(name) or shared >= _STEM_MIN):
+            return True
+    return False
 
 
 _QUALIFIED = re.compile(r"\s*\([^()]*\)\s*$")

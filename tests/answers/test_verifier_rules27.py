@@ -12,8 +12,13 @@ from verdict_support import round_tests
 
 from kglens_tui.answers.calendars import calendar_reading
 from kglens_tui.answers.places import with_zone_abbreviations
+from kglens_tui.answers.spelled_numbers import _hundreds_year
 from kglens_tui.bench.verifier_bench import Rivals
-from kglens_tui.kg.answer_names import listed_zone_abbreviations, territory_zone_abbreviations
+from kglens_tui.kg.answer_names import (
+    listed_zone_abbreviations,
+    local_unit_words,
+    territory_zone_abbreviations,
+)
 
 YEAR = ("country", "independence_year", "year")
 DISCOVERED = ("elements", "discovery_year", "year")
@@ -39,6 +44,20 @@ JPN = (ZONES_OF.format("Japan"), (("UTC+09:00",),), ZONE)
 ISR = (ZONES_OF.format("Israel"), (("UTC+02:00",),), ZONE)
 PAK = (ZONES_OF.format("Pakistan"), (("UTC+05:00",),), ZONE)
 MAR = (ZONES_OF.format("Morocco"), (("UTC+01:00",),), ZONE)
+FIN_YEAR = ("In what year did Finland gain independence?", ("1917",), YEAR)
+NOR_YEAR = ("In what year did Norway gain independence?", ("1905",), YEAR)
+ISL_YEAR = ("In what year did Iceland gain independence?", ("1944",), YEAR)
+
+CURRENCY = ("country", "currency", "currency")
+UA_MONEY = ("What currency is used in Ukraine?", (("Ukrainian Hryvnia", "UAH"),), CURRENCY)
+IN_MONEY = ("What currency is used in India?", (("Indian Rupee", "INR"),), CURRENCY)
+KZ_MONEY = ("What currency is used in Kazakhstan?", (("Kazakhstani Tenge", "KZT"),), CURRENCY)
+BD_MONEY = ("What currency is used in Bangladesh?", (("Bangladeshi Taka", "BDT"),), CURRENCY)
+MN_MONEY = ("What currency is used in Mongolia?", (("Mongolian Tugrik", "MNT"),), CURRENCY)
+RU_MONEY = ("What currency is used in Russia?", (("Russian Ruble", "RUB"),), CURRENCY)
+PL_MONEY = ("What currency is used in Poland?", (("Polish Zloty", "PLN"),), CURRENCY)
+JP_MONEY = ("What currency is used in Japan?", (("Japanese Yen", "JPY"),), CURRENCY)
+US_MONEY = ("What currency is used in United States?", (("US Dollar", "USD"),), CURRENCY)
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +89,17 @@ CHANGED = [
     ("IST.", IND, "correct", False),  # incorrect uncertain
     ("CST.", CHN, "correct", False),  # incorrect uncertain
     ("IST", ISR, "correct", False),  # incorrect uncertain
+    ('Nittonhundrasjutton.', FIN_YEAR, "correct", False),  # incorrect uncertain
+    ('År nittonhundrasjutton.', FIN_YEAR, "correct", False),  # incorrect uncertain
+    ('Nitten hundre og fem.', NOR_YEAR, "correct", False),  # incorrect uncertain
+    ('Nittenhundrede og fem.', NOR_YEAR, "correct", False),  # incorrect uncertain
+    ('Sjuttonhundrasjuttiofyra.', OXY_YEAR, "correct", False),  # incorrect uncertain
+    ('гривня', UA_MONEY, "correct", False),  # incorrect uncertain
+    ('Гривня, звісно.', UA_MONEY, "correct", False),  # incorrect uncertain
+    ('Це гривня.', UA_MONEY, "correct", False),  # incorrect uncertain
+    ('रुपया', IN_MONEY, "correct", False),  # incorrect uncertain
+    ('भारत में रुपया चलता है।', IN_MONEY, "correct", False),  # incorrect
+    ('Төгрөг.', MN_MONEY, "correct", False),  # incorrect uncertain
 ]  # fmt: skip
 
 KEPT = {
@@ -143,6 +173,77 @@ KEPT = {
         ("Beijing time, UTC+8.", CHN, "correct", False),
         ("UTC+2.", ISR, "correct", False),
     ],
+    "years in hundreds": [
+        ("Nittonhundrafemton.", FIN_YEAR, "incorrect", True),
+        ("Nitten hundre og fjorten.", NOR_YEAR, "incorrect", True),
+        ("1905, when the union with Sweden ended.", NOR_YEAR, "correct", False),
+        ("Finland: 1917.", FIN_YEAR, "correct", False),
+        ('Nítján hundruð fjörutíu og fjögur.', ISL_YEAR, "incorrect", True),
+        ('Nittonhundraarton.', FIN_YEAR, "incorrect", True),
+        ('Nitten hundre og seks.', NOR_YEAR, "incorrect", True),
+        ('1917.', FIN_YEAR, "correct", False),
+        ('In 1917.', FIN_YEAR, "correct", False),
+        ('6 December 1917.', FIN_YEAR, "correct", False),
+        ('1918.', FIN_YEAR, "incorrect", False),
+        ('Vuonna 1917.', FIN_YEAR, "correct", False),
+        ('Tuhat yhdeksänsataaseitsemäntoista.', FIN_YEAR, "correct", False),
+        ('Nineteen seventeen.', FIN_YEAR, "correct", False),
+        ('1809.', FIN_YEAR, "incorrect", False),
+        ("I'm not sure.", FIN_YEAR, "refused", False),
+        ('1905.', NOR_YEAR, "correct", False),
+        ('1814 or 1905.', NOR_YEAR, "incorrect", False),
+        ('1814.', NOR_YEAR, "incorrect", False),
+        ('In 1905, from Sweden.', NOR_YEAR, "correct", False),
+        ('Nineteen oh five.', NOR_YEAR, "correct", False),
+        ('1944.', ISL_YEAR, "correct", False),
+        ('1918.', ISL_YEAR, "incorrect", False),
+        ('17 June 1944.', ISL_YEAR, "correct", False),
+        ('1947.', IND_YEAR, "correct", False),
+        ('1950.', IND_YEAR, "incorrect", False),
+        ('Nineteen forty-seven.', IND_YEAR, "correct", False),
+        ('1774.', OXY_YEAR, "correct", False),
+        ('1772.', OXY_YEAR, "incorrect", False),
+        ('Seventeen seventy-four.', OXY_YEAR, "correct", False),
+        ('Mil setecientos setenta y cuatro.', OXY_YEAR, "correct", False),
+        ('No idea.', OXY_YEAR, "refused", False),
+        ('1774 by Priestley, 1771 by Scheele.', OXY_YEAR, "correct", False),
+    ],
+    "local unit words": [
+        ('টাকা', BD_MONEY, "correct", False),
+        ('тенге', KZ_MONEY, "correct", False),
+        ('гривня', RU_MONEY, "incorrect", True),
+        ('рубль', UA_MONEY, "incorrect", True),
+        ('рубль', RU_MONEY, "correct", False),
+        ('Рубль.', RU_MONEY, "correct", False),
+        ('Российский рубль.', RU_MONEY, "correct", False),
+        ('The ruble.', RU_MONEY, "correct", False),
+        ('The hryvnia.', UA_MONEY, "correct", False),
+        ('Hryvnia (UAH).', UA_MONEY, "correct", False),
+        ('₴', UA_MONEY, "correct", False),
+        ('The Russian ruble.', UA_MONEY, "incorrect", False),
+        ('The euro.', UA_MONEY, "incorrect", False),
+        ('Українська гривня.', UA_MONEY, "correct", False),
+        ('The rupee.', IN_MONEY, "correct", False),
+        ('₹', IN_MONEY, "correct", False),
+        ('INR.', IN_MONEY, "correct", False),
+        ('The Pakistani rupee.', IN_MONEY, "incorrect", False),
+        ('Rupees.', IN_MONEY, "correct", False),
+        ('The taka.', BD_MONEY, "correct", False),
+        ('The Indian rupee.', BD_MONEY, "incorrect", False),
+        ('Tenge.', KZ_MONEY, "correct", False),
+        ('The ruble.', KZ_MONEY, "incorrect", False),
+        ('Tugrik.', MN_MONEY, "correct", False),
+        ('Złoty.', PL_MONEY, "correct", False),
+        ('Euro.', PL_MONEY, "incorrect", False),
+        ('円', JP_MONEY, "correct", False),
+        ('The yen.', JP_MONEY, "correct", False),
+        ('The yuan.', JP_MONEY, "incorrect", False),
+        ('Dollars.', US_MONEY, "correct", False),
+        ("I don't know the currency.", US_MONEY, "refused", False),
+        ('The US dollar.', US_MONEY, "correct", False),
+        ('The peso.', US_MONEY, "incorrect", False),
+        ('टाका', IN_MONEY, "incorrect", True),
+    ],
 }  # fmt: skip
 
 test_changed, test_kept, test_thirty_per_rule = round_tests(CHANGED, KEPT)
@@ -168,3 +269,17 @@ def test_zone_abbreviation_sources() -> None:
     assert "WET" not in territory_zone_abbreviations("MA")  # its metazone's zones keep UTC+0
     assert with_zone_abbreviations("ist", [["UTC+05:30"]], ["India"]) is None  # capitals only
     assert with_zone_abbreviations("IST", [["UTC+05:30"]], ["India"]) == [["UTC+05:30", "IST"]]
+
+
+def test_years_in_hundreds() -> None:
+    assert _hundreds_year(1975, "sv") == "nittonhundrasjuttiofem"
+    assert _hundreds_year(1905, "no") == "nitten hundre og fem"
+    assert _hundreds_year(2005, "sv") is None  # two thousand and five: no count of hundreds
+    assert _hundreds_year(975, "sv") is None
+
+
+def test_local_unit_words_of_other_scripts() -> None:
+    units = local_unit_words()
+    assert "гривня" in units["UAH"]  # no other currency's Ukrainian name ends in it
+    assert "रुपया" in units["INR"]  # marks of the script are letters of the word
+    assert "euro" not in units.get("EUR", ())  # a Latin unit comes from the English names
