@@ -88,9 +88,17 @@ TITLES = (
     "prof",
     "reverend",
     "rev",
+    "ayatollah",
+    "supreme leader",
+    "captain",
+    "colonel",
+    "lieutenant",
+    "marshal",
+    "field marshal",
 )
 """Titles that, before a word of a person's name, name that person ("King Salman"; rules 9:
-"Madame Meitner", "Professor Meitner"; rules 12: "Reverend Black")."""
+"Madame Meitner", "Professor Meitner"; rules 12: "Reverend Black"; rules 27: a cleric's, a
+leader's and a military rank, "Ayatollah Khamenei", "Captain Traoré")."""
 PARTICLES = frozenset(
     {"bin", "bint", "ibn", "al", "el", "abd", "de", "del", "da", "di", "do", "dos", "van", "von",
      "der", "den", "la", "le", "du", "y", "mac", "jr", "sr", "ii", "iii", "iv", "v", "vi"}
@@ -795,7 +803,8 @@ def person_short_names(label: str) -> tuple[str, ...]:
     and a hyphen also without them: "Sisi" for "el-Sisi"), a title before any word of the name
     ("President Macron", "King Salman", "President Xi"), and a name that starts with a title
     also without it ("Willem-Alexander" for "King Willem-Alexander"), and its initials
-    (`_initials`: "VVP"). A reply names the person
+    (`_initials`: "VVP"); rules 27: the last part of a hyphened last word ("Khamenei" of
+    "Hoseini-Khamenei") and the initials before the last word (`_initialled`: "ED Mnangagwa"). A reply names the person
     by one only where no other name stands around it (`kglens_tui.answers.verify`)."""
     words = label.split()
     out: set[str] = set()
@@ -819,10 +828,22 @@ def person_short_names(label: str) -> tuple[str, ...]:
         if hyphen and particle.casefold() in PARTICLES and len(rest) >= 3 and "-" not in rest:
             out.add(rest)
             meaningful.append(rest)
+    last = words[-1] if len(words) >= 2 and len(words) - 1 not in ancestors else ""
+    head, hyphen, tail = last.rpartition("-")
+    parts = head.split("-")
+    if (
+        hyphen
+        and len(tail) >= 4
+        and tail.isalpha()
+        and all(p[:1].isupper() and p.casefold() not in PARTICLES for p in (*parts, tail))
+    ):  # rules 27: "Khamenei" of "Hoseini-Khamenei"; not "myung" of "Jae-myung"
+        out.add(tail)
+        meaningful.append(tail)
     for title in TITLES:
         for word in meaningful:
             out.add(f"{title.title()} {word}")
     out.update(_initials(words))
+    out.update(_initialled(words))
     return tuple(sorted(n for n in out if _fold(n) != _fold(label)))
 
 
@@ -874,6 +895,16 @@ def _after_title(words: list[str]) -> list[str]:
         if " ".join(w.casefold() for w in words[:size]) == title:
             return words[size:]
     return words
+
+
+def _initialled(words: list[str]) -> set[str]:
+    """Rules 27: a name of three words or more as the capital initials of the words before its
+    last, then the last ("ED Mnangagwa" for Emmerson Dambudzo Mnangagwa), as written."""
+    if len(words) < 3 or not all(w[:1].isalpha() for w in words):
+        return set()
+    if any(w.casefold().strip(".") in PARTICLES for w in words) or len(words[-1]) < 3:
+        return set()  # not "FM Jr." nor "KJ Un"
+    return {"".join(w[0].upper() for w in words[:-1]) + " " + words[-1]}
 
 
 def _initials(words: list[str]) -> set[str]:

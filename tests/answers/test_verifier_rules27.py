@@ -17,6 +17,7 @@ from kglens_tui.bench.verifier_bench import Rivals
 from kglens_tui.kg.answer_names import (
     listed_zone_abbreviations,
     local_unit_words,
+    person_short_names,
     territory_zone_abbreviations,
 )
 
@@ -59,6 +60,17 @@ PL_MONEY = ("What currency is used in Poland?", (("Polish Zloty", "PLN"),), CURR
 JP_MONEY = ("What currency is used in Japan?", (("Japanese Yen", "JPY"),), CURRENCY)
 US_MONEY = ("What currency is used in United States?", (("US Dollar", "USD"),), CURRENCY)
 
+HEAD = ("country", "head_of_state", "person")
+IRN_HEAD = ("Who is the head of state of Iran?", ("Ali Hoseini-Khamenei",), HEAD)
+BFA_HEAD = ("Who is the head of state of Burkina Faso?", ("Ibrahim Traore",), HEAD)
+PRK_HEAD = ("Who is the head of state of North Korea?", ("Kim Jong Un",), HEAD)
+ZWE_HEAD = ("Who is the head of state of Zimbabwe?", ("Emmerson Dambudzo Mnangagwa",), HEAD)
+SUR_HEAD = ("Who is the head of state of Suriname?", ("Jennifer Geerlings-Simons",), HEAD)
+KOR_HEAD = ("Who is the head of state of South Korea?", ("Lee Jae-myung",), HEAD)
+ZAF_HEAD = ("Who is the head of state of South Africa?", ("Matamela Cyril Ramaphosa",), HEAD)
+UGA_HEAD = ("Who is the head of state of Uganda?", ("Yoweri Kaguta Museveni",), HEAD)
+EGY_HEAD = ("Who is the head of state of Egypt?", ("Abdel Fattah el-Sisi",), HEAD)
+
 
 @pytest.fixture(scope="module")
 def rivals() -> Rivals:
@@ -100,6 +112,18 @@ CHANGED = [
     ('रुपया', IN_MONEY, "correct", False),  # incorrect uncertain
     ('भारत में रुपया चलता है।', IN_MONEY, "correct", False),  # incorrect
     ('Төгрөг.', MN_MONEY, "correct", False),  # incorrect uncertain
+    ('Ayatollah Khamenei.', IRN_HEAD, "correct", False),  # incorrect uncertain
+    ('Khamenei', IRN_HEAD, "correct", False),  # incorrect uncertain
+    ("It's Khamenei, the Supreme Leader.", IRN_HEAD, "correct", False),  # incorrect
+    ('Captain Traore.', BFA_HEAD, "correct", False),  # incorrect uncertain
+    ('Supreme Leader Kim.', PRK_HEAD, "correct", False),  # incorrect uncertain
+    ('ED Mnangagwa', ZWE_HEAD, "correct", False),  # incorrect uncertain
+    ('President ED Mnangagwa.', ZWE_HEAD, "correct", False),  # incorrect uncertain
+    ('Simons.', SUR_HEAD, "correct", False),  # incorrect uncertain
+    ('YK Museveni.', UGA_HEAD, "correct", False),  # incorrect uncertain
+    ('MC Ramaphosa.', ZAF_HEAD, "correct", False),  # incorrect uncertain
+    ('Ali Khamenei.', IRN_HEAD, "correct", False),  # incorrect uncertain
+    ('Field Marshal el-Sisi.', EGY_HEAD, "correct", False),  # incorrect
 ]  # fmt: skip
 
 KEPT = {
@@ -244,6 +268,40 @@ KEPT = {
         ('The peso.', US_MONEY, "incorrect", False),
         ('टाका', IN_MONEY, "incorrect", True),
     ],
+    "people": [
+        ('Captain Ibrahim Traoré.', BFA_HEAD, "correct", False),
+        ('Supreme Leader Kim Jong Un.', PRK_HEAD, "correct", False),
+        ('Ayatollah Rouhani.', IRN_HEAD, "incorrect", True),
+        ('Rouhani.', IRN_HEAD, "incorrect", True),
+        ('Hassan Rouhani, the president.', IRN_HEAD, "incorrect", False),
+        ('Masoud Pezeshkian.', IRN_HEAD, "incorrect", False),
+        ('Captain Sankara.', BFA_HEAD, "incorrect", True),
+        ('Thomas Sankara.', BFA_HEAD, "incorrect", True),
+        ('Ibrahim Traoré.', BFA_HEAD, "correct", False),
+        ('Traoré.', BFA_HEAD, "correct", False),
+        ('Kim Jong Un.', PRK_HEAD, "correct", False),
+        ('Kim Il Sung.', PRK_HEAD, "incorrect", True),
+        ('Kim Jong Il.', PRK_HEAD, "incorrect", True),
+        ('Emmerson Mnangagwa.', ZWE_HEAD, "correct", False),
+        ('Mnangagwa.', ZWE_HEAD, "correct", False),
+        ('Robert Mugabe.', ZWE_HEAD, "incorrect", True),
+        ('RG Mugabe.', ZWE_HEAD, "incorrect", True),
+        ('Chan Santokhi.', SUR_HEAD, "incorrect", True),
+        ('Jennifer Geerlings-Simons.', SUR_HEAD, "correct", False),
+        ('Geerlings.', SUR_HEAD, "incorrect", True),
+        ('Lee Jae-myung.', KOR_HEAD, "correct", False),
+        ('Yoon Suk Yeol.', KOR_HEAD, "incorrect", True),
+        ('Myung.', KOR_HEAD, "incorrect", True),
+        ('Cyril Ramaphosa.', ZAF_HEAD, "correct", False),
+        ('Ramaphosa.', ZAF_HEAD, "correct", False),
+        ('Jacob Zuma.', ZAF_HEAD, "incorrect", True),
+        ('Museveni.', UGA_HEAD, "correct", False),
+        ('Bobi Wine.', UGA_HEAD, "incorrect", True),
+        ('Sisi.', EGY_HEAD, "correct", False),
+        ('Abdel Fattah el-Sisi.', EGY_HEAD, "correct", False),
+        ('Hosni Mubarak.', EGY_HEAD, "incorrect", True),
+        ("I don't know who leads Iran.", IRN_HEAD, "refused", False),
+    ],
 }  # fmt: skip
 
 test_changed, test_kept, test_thirty_per_rule = round_tests(CHANGED, KEPT)
@@ -283,3 +341,11 @@ def test_local_unit_words_of_other_scripts() -> None:
     assert "гривня" in units["UAH"]  # no other currency's Ukrainian name ends in it
     assert "रुपया" in units["INR"]  # marks of the script are letters of the word
     assert "euro" not in units.get("EUR", ())  # a Latin unit comes from the English names
+
+
+def test_person_short_names() -> None:
+    assert {"Khamenei", "Ayatollah Khamenei"} <= set(person_short_names("Ali Hoseini-Khamenei"))
+    assert "ED Mnangagwa" in person_short_names("Emmerson Dambudzo Mnangagwa")
+    assert "myung" not in {n.casefold() for n in person_short_names("Lee Jae-myung")}
+    assert "Rahman" not in person_short_names("Abd-al-Fattah al-Burhan Abd-al-Rahman")
+    assert not any(n.startswith("FM ") for n in person_short_names("Ferdinand Marcos Jr."))
