@@ -12,6 +12,7 @@ from verdict_support import round_tests
 
 from kglens_tui.answers.calendars import calendar_reading
 from kglens_tui.answers.places import with_zone_abbreviations
+from kglens_tui.answers.reply_forms import mountain_suffix_reading
 from kglens_tui.answers.spelled_numbers import _hundreds_year
 from kglens_tui.bench.verifier_bench import Rivals
 from kglens_tui.kg.answer_names import (
@@ -71,6 +72,14 @@ ZAF_HEAD = ("Who is the head of state of South Africa?", ("Matamela Cyril Ramaph
 UGA_HEAD = ("Who is the head of state of Uganda?", ("Yoweri Kaguta Museveni",), HEAD)
 EGY_HEAD = ("Who is the head of state of Egypt?", ("Abdel Fattah el-Sisi",), HEAD)
 
+PEAK = ("country", "highest_point", "mountain")
+JPN_PEAK = ("What is the highest point in Japan?", ("Mount Fuji",), PEAK)
+KEN_PEAK = ("What is the highest point in Kenya?", ("Mount Kenya",), PEAK)
+PHL_PEAK = ("What is the highest point in Philippines?", ("Mount Apo",), PEAK)
+AUS_PEAK = ("What is the highest point in Australia?", ("Mount Kosciuszko",), PEAK)
+KOR_PEAK = ("What is the highest point in South Korea?", ("Halla-san",), PEAK)
+NPL_PEAK = ("What is the highest point in Nepal?", ("Mount Everest",), PEAK)
+
 
 @pytest.fixture(scope="module")
 def rivals() -> Rivals:
@@ -124,6 +133,10 @@ CHANGED = [
     ('MC Ramaphosa.', ZAF_HEAD, "correct", False),  # incorrect uncertain
     ('Ali Khamenei.', IRN_HEAD, "correct", False),  # incorrect uncertain
     ('Field Marshal el-Sisi.', EGY_HEAD, "correct", False),  # incorrect
+    ('Fujisan, 3,776 metres.', JPN_PEAK, "correct", False),  # incorrect
+    ("It's Fuji San.", JPN_PEAK, "correct", False),  # incorrect uncertain
+    ('Aposan.', PHL_PEAK, "correct", False),  # incorrect uncertain
+    ('Mount Halla.', KOR_PEAK, "correct", False),  # incorrect uncertain
 ]  # fmt: skip
 
 KEPT = {
@@ -302,6 +315,39 @@ KEPT = {
         ('Hosni Mubarak.', EGY_HEAD, "incorrect", True),
         ("I don't know who leads Iran.", IRN_HEAD, "refused", False),
     ],
+    "mountains": [
+        ('Fuji-yama.', JPN_PEAK, "correct", False),
+        ('Mount Fuji.', JPN_PEAK, "correct", False),
+        ('Fuji.', JPN_PEAK, "correct", False),
+        ('Mt. Fuji', JPN_PEAK, "correct", False),
+        ('富士山', JPN_PEAK, "incorrect", True),
+        ('Mount Kita.', JPN_PEAK, "incorrect", True),
+        ('Kitadake.', JPN_PEAK, "incorrect", True),
+        ('Asamayama.', JPN_PEAK, "incorrect", True),
+        ('Mount Ontake.', JPN_PEAK, "incorrect", True),
+        ('Mount Everest.', JPN_PEAK, "incorrect", False),
+        ("I'm not sure.", JPN_PEAK, "refused", False),
+        ('Mount Kenya.', KEN_PEAK, "correct", False),
+        ('Kilimanjaro.', KEN_PEAK, "incorrect", False),
+        ('Kirinyaga-san.', KEN_PEAK, "incorrect", True),
+        ('Batian, the peak of Mount Kenya.', KEN_PEAK, "incorrect", True),
+        ('Mount Apo.', PHL_PEAK, "correct", False),
+        ('Mount Pulag.', PHL_PEAK, "incorrect", True),
+        ('Mount Kosciuszko.', AUS_PEAK, "correct", False),
+        ('Mount Townsend.', AUS_PEAK, "incorrect", True),
+        ('Uluru.', AUS_PEAK, "incorrect", True),
+        ('Hallasan.', KOR_PEAK, "correct", False),
+        ('Halla-san.', KOR_PEAK, "correct", False),
+        ('Jirisan.', KOR_PEAK, "incorrect", True),
+        ('Seoraksan.', KOR_PEAK, "incorrect", True),
+        ('Baekdusan.', KOR_PEAK, "incorrect", True),
+        ('Mount Everest.', NPL_PEAK, "correct", False),
+        ('Everest.', NPL_PEAK, "correct", False),
+        ('Kanchenjunga.', NPL_PEAK, "incorrect", False),
+        ('Lhotse.', NPL_PEAK, "incorrect", True),
+        ('Mount Fuji.', NPL_PEAK, "incorrect", False),
+        ('Everest-san.', NPL_PEAK, "correct", False),
+    ],
 }  # fmt: skip
 
 test_changed, test_kept, test_thirty_per_rule = round_tests(CHANGED, KEPT)
@@ -349,3 +395,10 @@ def test_person_short_names() -> None:
     assert "myung" not in {n.casefold() for n in person_short_names("Lee Jae-myung")}
     assert "Rahman" not in person_short_names("Abd-al-Fattah al-Burhan Abd-al-Rahman")
     assert not any(n.startswith("FM ") for n in person_short_names("Ferdinand Marcos Jr."))
+
+
+def test_mountain_suffix_reading() -> None:
+    assert mountain_suffix_reading("Fujiyama.", [["Mount Fuji"]]) == "Mount Fuji."
+    assert mountain_suffix_reading("Mount Halla.", [["Halla-san"]]) == "Halla-san."
+    assert mountain_suffix_reading("Tanaka-san", [["Mount Fuji"]]) is None
+    assert mountain_suffix_reading("Fujiyama.", [["Tokyo"]]) is None
