@@ -95,7 +95,8 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     Czech names (`crown_reading`), an empire named by a true country's adjective
     (`empire_reading`: "The Russian Empire"); rules 26: a Pearson symbol (`pearson_reading`:
     "hP2"); rules 27: a mountain's name with the word for mountain after it
-    (`mountain_suffix_reading`: "Fujiyama")."""
+    (`mountain_suffix_reading`: "Fujiyama"), a country's one official language by the country's
+    name (`country_language_reading`: "the Myanmar language", "Bahasa Malaysia")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
@@ -109,6 +110,7 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     yield zone_letter_reading(reply, true_answers)
     yield pearson_reading(reply)
     yield mountain_suffix_reading(reply, true_answers)
+    yield country_language_reading(reply, true_answers)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
@@ -277,6 +279,46 @@ def mountain_suffix_reading(reply: str, true_answers: Sequence[Sequence[str]]) -
 
 
 _MOUNT_IN_REPLY = re.compile(r"\b(?:Mount|Mt\.?)\s+([^\W\d_]+)", re.IGNORECASE)
+
+
+_COUNTRY_LANGUAGE = re.compile(
+    r"\b(?:(?:[Tt]he\s+)?((?:[A-Z][\w'-]*\s+){0,2}[A-Z][\w'-]*)\s+language\b"
+    r"|[Bb]ahasa\s+([A-Z][\w'-]*))"
+)
+"""A country's name before "language", or after the Malay and Indonesian word for it, "Bahasa"
+("the Myanmar language", "Bahasa Malaysia")."""
+
+
+def country_language_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 27: the reply with "the X language" or "Bahasa X", X a country's English name
+    (CLDR, pycountry), written as the English name of the one official language CLDR gives that
+    country ("The Myanmar language." is "Burmese."; "Bahasa Malaysia" is "Malay"), where that is
+    a true answer's name; else None (not for a country of several official languages)."""
+    if " language" not in reply and "ahasa " not in reply:
+        return None
+    from babel import Locale
+    from babel.languages import get_official_languages
+
+    from kglens_tui.kg.answer_names import territory_codes
+
+    true = {normalize(n) for group in true_answers for n in group}
+    changed = False
+
+    def named(match: re.Match[str]) -> str:
+        nonlocal changed
+        country = match[1] or match[2]
+        codes = territory_codes(country)
+        if len(codes) != 1:
+            return match[0]
+        official = get_official_languages(next(iter(codes)))
+        language = Locale("en").languages.get(official[0]) if len(official) == 1 else None
+        if not language or normalize(language) not in true:
+            return match[0]
+        changed = True
+        return str(language)
+
+    reading = _COUNTRY_LANGUAGE.sub(named, reply)
+    return reading if changed else None
 
 
 _CLASS_PREFIX = re.compile(r"\b(chi|ki|isi|si|se|tshi|xi|lu|ru)([^\W\d_]{3,})", re.IGNORECASE)

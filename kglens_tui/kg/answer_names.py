@@ -1264,7 +1264,8 @@ def bare_fold(name: str) -> str:
 def territory_cities(alpha2: str) -> tuple[str, ...]:
     """Rules 20: the English names of the tz zones' cities in a territory (the zone's own city,
     CLDR's English exemplar city: "Paris" of FR, "Berlin" and "Busingen" of DE) and the names of
-    its first-level subdivisions (ISO 3166-2, pycountry: "California" of US)."""
+    its first-level subdivisions (ISO 3166-2, pycountry: "California" of US; rules 27: and
+    their other names in Latin letters the ``iso3166-2`` package ships, "Hesse" of Hessen)."""
     import pycountry
     from babel import Locale
     from babel.core import get_global
@@ -1276,9 +1277,13 @@ def territory_cities(alpha2: str) -> tuple[str, ...]:
             out.add(_zone_city(zone))
             if english.get(zone, {}).get("city"):
                 out.add(english[zone]["city"])
+    others = _iso3166_2_other_names()
     for sub in pycountry.subdivisions:
         if sub.country_code == alpha2 and sub.parent_code is None:
             out.add(sub.name)
+            out.update(  # rules 27: "Hesse" of Hessen, in Latin letters
+                n for n in others.get(sub.code, ()) if _latin_letters(n) and "[" not in n
+            )
     return tuple(sorted(out))
 
 

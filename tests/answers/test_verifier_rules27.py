@@ -12,7 +12,7 @@ from verdict_support import round_tests
 
 from kglens_tui.answers.calendars import calendar_reading
 from kglens_tui.answers.places import with_zone_abbreviations
-from kglens_tui.answers.reply_forms import mountain_suffix_reading
+from kglens_tui.answers.reply_forms import country_language_reading, mountain_suffix_reading
 from kglens_tui.answers.spelled_numbers import _hundreds_year
 from kglens_tui.bench.verifier_bench import Rivals
 from kglens_tui.kg.answer_names import (
@@ -80,6 +80,33 @@ AUS_PEAK = ("What is the highest point in Australia?", ("Mount Kosciuszko",), PE
 KOR_PEAK = ("What is the highest point in South Korea?", ("Halla-san",), PEAK)
 NPL_PEAK = ("What is the highest point in Nepal?", ("Mount Everest",), PEAK)
 
+LANGUAGE = ("country", "official_language", "language")
+MMR_LANG = ("What is the official language of Myanmar?", ("Burmese",), LANGUAGE)
+MYS_LANG = ("What is the official language of Malaysia?", ("Malay",), LANGUAGE)
+IDN_LANG = ("What is the official language of Indonesia?", ("Indonesian",), LANGUAGE)
+THA_LANG = ("What is the official language of Thailand?", ("Thai",), LANGUAGE)
+JPN_LANG = ("What is the official language of Japan?", ("Japanese",), LANGUAGE)
+CHE_LANG = (
+    "What are the official languages of Switzerland?",
+    ("German", "French", "Italian", "Romansh"),
+    LANGUAGE,
+)
+
+FOUND = ("elements", "discovery_location", "country")
+HASSIUM_FOUND = ("Where was Hassium discovered?", ("Germany",), FOUND)
+CALIFORNIUM_FOUND = (
+    "Where was Californium discovered?",
+    (("United States", "USA", "US", "United States of America"),),
+    FOUND,
+)
+STRONTIUM_FOUND = (
+    "Where was Strontium discovered?",
+    (("Great Britain", "Britain", "England", "Scotland", "United Kingdom", "UK"),),
+    FOUND,
+)
+NOBELIUM_FOUND = ("Where was Nobelium discovered?", ("Sweden",), FOUND)
+GALLIUM_FOUND = ("Where was Gallium discovered?", ("France",), FOUND)
+
 
 @pytest.fixture(scope="module")
 def rivals() -> Rivals:
@@ -137,6 +164,17 @@ CHANGED = [
     ("It's Fuji San.", JPN_PEAK, "correct", False),  # incorrect uncertain
     ('Aposan.', PHL_PEAK, "correct", False),  # incorrect uncertain
     ('Mount Halla.', KOR_PEAK, "correct", False),  # incorrect uncertain
+    ('Myanmar language.', MMR_LANG, "correct", False),  # incorrect
+    ('Bahasa Malaysia', MYS_LANG, "correct", False),  # incorrect
+    ("It's Bahasa Malaysia.", MYS_LANG, "correct", False),  # incorrect
+    ("The Thailand language.", THA_LANG, "correct", True),  # incorrect
+    ('In Hesse.', HASSIUM_FOUND, "correct", True),  # incorrect uncertain
+    ('Hesse, at the GSI.', HASSIUM_FOUND, "correct", True),  # incorrect
+    ('Hessia.', HASSIUM_FOUND, "correct", True),  # incorrect uncertain
+    ('The State of Hesse.', HASSIUM_FOUND, "correct", True),  # incorrect uncertain
+    ('Caledonia.', STRONTIUM_FOUND, "correct", True),  # incorrect uncertain
+    ('In Bavaria.', HASSIUM_FOUND, "correct", True),  # incorrect uncertain
+    ('Normandy.', GALLIUM_FOUND, "correct", True),  # incorrect uncertain
 ]  # fmt: skip
 
 KEPT = {
@@ -348,6 +386,72 @@ KEPT = {
         ('Mount Fuji.', NPL_PEAK, "incorrect", False),
         ('Everest-san.', NPL_PEAK, "correct", False),
     ],
+    "a country's language": [
+        ('It is the Myanmar language, also called Burmese.', MMR_LANG, "correct", False),
+        ('The Japan language.', JPN_LANG, "correct", True),
+        ('Burmese.', MMR_LANG, "correct", False),
+        ('Burmese, the Myanmar language.', MMR_LANG, "correct", False),
+        ('English.', MMR_LANG, "incorrect", False),
+        ('The Thai language.', MMR_LANG, "incorrect", False),
+        ('The Myanmar language.', THA_LANG, "incorrect", True),
+        ('Malay.', MYS_LANG, "correct", False),
+        ('Malay (Bahasa Melayu).', MYS_LANG, "correct", False),
+        ('English and Malay.', MYS_LANG, "incorrect", False),
+        ('Bahasa Indonesia.', MYS_LANG, "incorrect", True),
+        ('Tamil.', MYS_LANG, "incorrect", False),
+        ('Bahasa Indonesia.', IDN_LANG, "correct", True),
+        ('Indonesian.', IDN_LANG, "correct", False),
+        ('Javanese.', IDN_LANG, "incorrect", True),
+        ('Bahasa Malaysia.', IDN_LANG, "incorrect", True),
+        ('Thai.', THA_LANG, "correct", True),
+        ('The Thai language.', THA_LANG, "correct", True),
+        ('Lao.', THA_LANG, "incorrect", False),
+        ('Japanese.', JPN_LANG, "correct", False),
+        ('The Japanese language.', JPN_LANG, "correct", False),
+        ('Chinese.', JPN_LANG, "incorrect", False),
+        ('German, French, Italian and Romansh.', CHE_LANG, "correct", False),
+        ('The Switzerland language.', CHE_LANG, "incorrect", False),
+        ('Swiss German.', CHE_LANG, "correct", False),
+        ('German and French.', CHE_LANG, "correct", False),
+        ('English.', CHE_LANG, "incorrect", False),
+        ("I don't know.", JPN_LANG, "refused", False),
+        ('The Korean language.', JPN_LANG, "incorrect", False),
+        ('Nihongo.', JPN_LANG, "incorrect", True),
+        ('The national language is Burmese.', MMR_LANG, "correct", False),
+        ('Malay, known as Bahasa Melayu.', MYS_LANG, "correct", False),
+    ],
+    "where in a country": [
+        ('Tennessee.', CALIFORNIUM_FOUND, "correct", True),
+        ('Hessen.', HASSIUM_FOUND, "correct", True),
+        ('Germany.', HASSIUM_FOUND, "correct", False),
+        ('Darmstadt, Germany.', HASSIUM_FOUND, "correct", False),
+        ('Bayern.', HASSIUM_FOUND, "correct", True),
+        ('Dubna, Russia.', HASSIUM_FOUND, "incorrect", False),
+        ('Russia.', HASSIUM_FOUND, "incorrect", False),
+        ('Switzerland.', HASSIUM_FOUND, "incorrect", True),
+        ("I don't know.", HASSIUM_FOUND, "refused", False),
+        ('California.', CALIFORNIUM_FOUND, "correct", True),
+        ('Berkeley, California.', CALIFORNIUM_FOUND, "correct", True),
+        ('The United States.', CALIFORNIUM_FOUND, "correct", False),
+        ('The USA.', CALIFORNIUM_FOUND, "correct", False),
+        ('Texas.', CALIFORNIUM_FOUND, "correct", True),
+        ('In the Soviet Union.', CALIFORNIUM_FOUND, "incorrect", True),
+        ('Scotland.', STRONTIUM_FOUND, "correct", False),
+        ('Strontian, Scotland.', STRONTIUM_FOUND, "correct", False),
+        ('Wales.', STRONTIUM_FOUND, "incorrect", True),
+        ('Ireland.', STRONTIUM_FOUND, "incorrect", True),
+        ('France.', STRONTIUM_FOUND, "incorrect", True),
+        ('Sweden.', NOBELIUM_FOUND, "correct", False),
+        ('Stockholm.', NOBELIUM_FOUND, "correct", True),
+        ('In Stockholm, Sweden.', NOBELIUM_FOUND, "correct", False),
+        ('Norway.', NOBELIUM_FOUND, "incorrect", True),
+        ('Dubna.', NOBELIUM_FOUND, "incorrect", True),
+        ('France.', GALLIUM_FOUND, "correct", False),
+        ('Paris.', GALLIUM_FOUND, "correct", True),
+        ('Belgium.', GALLIUM_FOUND, "incorrect", False),
+        ('Gaul.', GALLIUM_FOUND, "incorrect", True),
+        ('Bretagne.', GALLIUM_FOUND, "correct", True),
+    ],
 }  # fmt: skip
 
 test_changed, test_kept, test_thirty_per_rule = round_tests(CHANGED, KEPT)
@@ -402,3 +506,10 @@ def test_mountain_suffix_reading() -> None:
     assert mountain_suffix_reading("Mount Halla.", [["Halla-san"]]) == "Halla-san."
     assert mountain_suffix_reading("Tanaka-san", [["Mount Fuji"]]) is None
     assert mountain_suffix_reading("Fujiyama.", [["Tokyo"]]) is None
+
+
+def test_country_language_reading() -> None:
+    assert country_language_reading("The Myanmar language.", [["Burmese"]]) == "Burmese."
+    assert country_language_reading("Bahasa Malaysia", [["Malay"]]) == "Malay"
+    assert country_language_reading("The Myanmar language.", [["Thai"]]) is None
+    assert country_language_reading("The Switzerland language.", [["German"]]) is None  # four
