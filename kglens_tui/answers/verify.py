@@ -32,6 +32,7 @@ from kglens_tui.answers.candidates import (
     relation_words,
     unknown_item,
 )
+from kglens_tui.answers.cognates import written_in_another_language
 from kglens_tui.answers.corrections import (
     correction,
     disowned,
@@ -409,6 +410,8 @@ def check_wh(
     national = national_sign(reply, true_answers, subject)
     if national is not None:  # rules 24: "Mex$" asked of Mexico
         return Checked(Verdict.CORRECT, got.hedged, uncertain=national)
+    if got.uncertain and written_in_another_language(reply, true_answers):
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # rules 27: "Rhodésie du Nord"
     if not ALPHABET_WORD.search(reply):
         return got
     again = check(transliterated(reply))

@@ -394,6 +394,58 @@ def _same_city(city: str, names: set[str]) -> bool:
     return any(SequenceMatcher(None, folded, _fold(n)).ratio() >= 0.75 for n in names)
 
 
+_NAME_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def name_words(name: str) -> list[str]:
+    """Rules 27: the words of three letters or more of a name, folded (`_fold`), split at spaces,
+    hyphens and apostrophes ("Oubangui-Chari" is "oubangui", "chari")."""
+    return _NAME_WORD.findall(_fold(name))
+
+
+_TRANSLATED_MIN = 2
+"""Territories whose names must share a pair of words for it to count as a translation."""
+_DICE_MIN = 0.6
+"""How much of their uses two words must share (Dice's coefficient) to be translations."""
+
+
+@stored
+def territory_word_translations() -> dict[str, tuple[str, ...]]:
+    """Rules 27: a word of CLDR's territory names in some locale -> the English words it
+    translates, learnt from the names of the same territories in that locale and in English:
+    the pairs that stand together in two territories' names or more and in most of either's
+    ("nord" in "Corée du Nord", "Macédoine du Nord" is "north"; "îles" is "islands",
+    "française" "french", "república" "republic"), folded; the same word left out."""
+    from babel import Locale
+
+    english = {
+        code: set(name_words(name))
+        for code, name in Locale("en").territories.items()
+        if len(code) == 2  # countries, no regions: their names repeat
+    }
+    out: dict[str, set[str]] = defaultdict(set)
+    for locale in _locales():
+        names = locale.territories  # type: ignore[attr-defined]
+        pairs: Counter[tuple[str, str]] = Counter()
+        theirs: Counter[str] = Counter()
+        ours: Counter[str] = Counter()
+        for code, words in english.items():
+            if code not in names:
+                continue
+            local = set(name_words(names[code]))
+            ours.update(words)
+            theirs.update(local)
+            pairs.update((a, b) for a in words for b in local)
+        for (word, local_word), n in pairs.items():
+            if (
+                n >= _TRANSLATED_MIN
+                and word != local_word
+                and 2 * n / (ours[word] + theirs[local_word]) >= _DICE_MIN
+            ):
+                out[local_word].add(word)
+    return {word: tuple(sorted(words)) for word, words in out.items()}
+
+
 @lru_cache(maxsize=1)
 def _zones_by_territory() -> dict[str, tuple[str, ...]]:
     from babel.core import get_global
@@ -1375,3 +1427,4 @@ def warm() -> None:
     offset_names()
     continent_names()
     bundled_answer_names()
+    territory_word_translations()

@@ -11,6 +11,7 @@ import pytest
 from verdict_support import round_tests
 
 from kglens_tui.answers.calendars import calendar_reading
+from kglens_tui.answers.cognates import written_in_another_language
 from kglens_tui.answers.places import with_zone_abbreviations
 from kglens_tui.answers.reply_forms import country_language_reading, mountain_suffix_reading
 from kglens_tui.answers.spelled_numbers import _hundreds_year
@@ -19,6 +20,7 @@ from kglens_tui.kg.answer_names import (
     listed_zone_abbreviations,
     local_unit_words,
     person_short_names,
+    territory_word_translations,
     territory_zone_abbreviations,
 )
 
@@ -107,6 +109,29 @@ STRONTIUM_FOUND = (
 NOBELIUM_FOUND = ("Where was Nobelium discovered?", ("Sweden",), FOUND)
 GALLIUM_FOUND = ("Where was Gallium discovered?", ("France",), FOUND)
 
+FORMER = ("country", "former_name", "former_name")
+BLZ_FORMER = ("What was Belize formerly called?", ("British Honduras",), FORMER)
+ZMB_FORMER = ("What was Zambia formerly called?", ("Northern Rhodesia",), FORMER)
+GIN_FORMER = ("What was Guinea formerly called?", ("French Guinea",), FORMER)
+GNB_FORMER = ("What was Guinea-Bissau formerly called?", ("Portuguese Guinea",), FORMER)
+COG_FORMER = (
+    "What was Republic of the Congo formerly called?",
+    ("French Congo", "Middle Congo", "Congo-Brazzaville"),
+    FORMER,
+)
+COD_FORMER = (
+    "What was DR Congo formerly called?",
+    ("Belgian Congo", "Congo Free State", "Zaire"),
+    FORMER,
+)
+CAF_FORMER = (
+    "What was Central African Republic formerly called?",
+    ("Ubangi-Shari", "Central African Empire"),
+    FORMER,
+)
+BFA_FORMER = ("What was Burkina Faso formerly called?", ("Upper Volta",), FORMER)
+GHA_FORMER = ("What was Ghana formerly called?", ("Gold Coast",), FORMER)
+
 
 @pytest.fixture(scope="module")
 def rivals() -> Rivals:
@@ -175,6 +200,11 @@ CHANGED = [
     ('Caledonia.', STRONTIUM_FOUND, "correct", True),  # incorrect uncertain
     ('In Bavaria.', HASSIUM_FOUND, "correct", True),  # incorrect uncertain
     ('Normandy.', GALLIUM_FOUND, "correct", True),  # incorrect uncertain
+    ('Honduras Britannique.', BLZ_FORMER, "correct", True),  # incorrect uncertain
+    ('Guinea Portuguesa.', GNB_FORMER, "correct", True),  # incorrect uncertain
+    ('Portugiesisch-Guinea', GNB_FORMER, "correct", True),  # incorrect uncertain
+    ('Congo belga.', COD_FORMER, "correct", True),  # incorrect uncertain
+    ('Oubangui Chari.', CAF_FORMER, "correct", True),  # incorrect uncertain
 ]  # fmt: skip
 
 KEPT = {
@@ -452,6 +482,47 @@ KEPT = {
         ('Gaul.', GALLIUM_FOUND, "incorrect", True),
         ('Bretagne.', GALLIUM_FOUND, "correct", True),
     ],
+    "names in another language": [
+        ('Britisch-Honduras', BLZ_FORMER, "correct", False),
+        ('Rhodesia del Norte.', ZMB_FORMER, "incorrect", False),
+        ('Nordrhodesien', ZMB_FORMER, "incorrect", True),
+        ('Guinée française.', GIN_FORMER, "incorrect", False),
+        ('Guinea Francesa', GIN_FORMER, "incorrect", False),
+        ('Le Congo français.', COG_FORMER, "incorrect", False),
+        ('Ubangi Schari', CAF_FORMER, "correct", False),
+        ('Empire centrafricain.', CAF_FORMER, "incorrect", False),
+        ('Haute-Volta.', BFA_FORMER, "correct", False),
+        ('British Honduras.', BLZ_FORMER, "correct", False),
+        ('Honduras.', BLZ_FORMER, "incorrect", True),
+        ('British Guiana.', BLZ_FORMER, "incorrect", False),
+        ('Guatemala.', BLZ_FORMER, "incorrect", True),
+        ('Northern Rhodesia.', ZMB_FORMER, "correct", False),
+        ('Southern Rhodesia.', ZMB_FORMER, "incorrect", False),
+        ('Rhodésie du Sud.', ZMB_FORMER, "incorrect", True),
+        ('Rhodesia.', ZMB_FORMER, "incorrect", False),
+        ('Nyasaland.', ZMB_FORMER, "incorrect", False),
+        ('French Guinea.', GIN_FORMER, "correct", False),
+        ('Guinée équatoriale.', GIN_FORMER, "incorrect", False),
+        ('Portuguese Guinea.', GIN_FORMER, "incorrect", False),
+        ('Portuguese Guinea.', GNB_FORMER, "correct", False),
+        ('Guinée française.', GNB_FORMER, "incorrect", True),
+        ('Guinea Española.', GNB_FORMER, "incorrect", True),
+        ('French Congo.', COG_FORMER, "correct", False),
+        ('Congo belge.', COG_FORMER, "incorrect", False),
+        ('Belgian Congo.', COD_FORMER, "correct", False),
+        ('Congo français.', COD_FORMER, "incorrect", True),
+        ('Zaire.', COD_FORMER, "correct", False),
+        ('Zaïre.', COD_FORMER, "correct", False),
+        ('Ubangi-Shari.', CAF_FORMER, "correct", False),
+        ('Upper Volta.', BFA_FORMER, "correct", False),
+        ('Dahomey.', BFA_FORMER, "incorrect", False),
+        ('Gold Coast.', GHA_FORMER, "correct", False),
+        ('Ivory Coast.', GHA_FORMER, "incorrect", False),
+        ("Côte d'Ivoire.", GHA_FORMER, "incorrect", True),
+        ('Costa de Marfil.', GHA_FORMER, "incorrect", True),
+        ("I'm not sure.", GHA_FORMER, "refused", False),
+        ('Goldküste.', GHA_FORMER, "incorrect", True),
+    ],
 }  # fmt: skip
 
 test_changed, test_kept, test_thirty_per_rule = round_tests(CHANGED, KEPT)
@@ -513,3 +584,16 @@ def test_country_language_reading() -> None:
     assert country_language_reading("Bahasa Malaysia", [["Malay"]]) == "Malay"
     assert country_language_reading("The Myanmar language.", [["Thai"]]) is None
     assert country_language_reading("The Switzerland language.", [["German"]]) is None  # four
+
+
+def test_names_written_in_another_language() -> None:
+    assert written_in_another_language("Rhodésie du Nord.", [["Northern Rhodesia"]])
+    assert written_in_another_language("Oubangui-Chari", [["Ubangi-Shari"]])
+    assert written_in_another_language("Britisch-Guayana", [["British Guiana"]])
+    assert not written_in_another_language("Rhodésie du Sud.", [["Northern Rhodesia"]])
+    assert not written_in_another_language("Costa de Marfil", [["Gold Coast"]])
+    assert not written_in_another_language("Northern Rhodesia", [["Northern Rhodesia"]])
+    assert not written_in_another_language("It was Rhodésie du Nord.", [["Northern Rhodesia"]])
+    translations = territory_word_translations()
+    assert "north" in translations["nord"]
+    assert "islands" in translations["iles"]
