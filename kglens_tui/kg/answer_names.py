@@ -17,7 +17,10 @@ They come from maintained sources, by the entity's key in the bundled KGs:
 - UTC offsets (``timezone:UTC+HH:MM``): time zone abbreviations and zone names ("Asia/Kathmandu")
   of the tz database and CLDR English metazone names whose zones all keep that standard offset
   ("CET", "Central European Time"), and (rules 17) the short metazone names of every locale in
-  capital letters ("MEZ", "MMT");
+  capital letters ("MEZ", "MMT"); rules 27: the abbreviations of dateparser's table that the tz
+  database no longer writes ("NPT", "IRST": `listed_zone_abbreviations`) and a territory's own
+  zones' abbreviations (`territory_zone_abbreviations`: "IST" asked of India), read by
+  `kglens_tui.answers.places.with_zone_abbreviations`;
 - subdivisions (``subdivision:ISO3166-2``): their names in the translations of ISO 3166-2 that
   pycountry ships (Debian iso-codes: "Catalonia", "Техас", "夏威夷州") and (rules 12) the local
   and other names the ``iso3166-2`` package ships ("Sicily", "Lower Saxony"), an inverted name also
