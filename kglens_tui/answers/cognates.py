@@ -12,7 +12,11 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from kglens_tui.kg.answer_names import name_words, territory_word_translations
+from kglens_tui.kg.answer_names import (
+    english_territory_words,
+    name_words,
+    territory_word_translations,
+)
 
 _FUNCTION_WORDS = frozenset(
     {"the", "and", "les", "los", "las", "del", "des", "der", "die", "das", "den", "dem", "dos",
@@ -23,8 +27,10 @@ names are most often read in: no word of the name (those of fewer letters never 
 
 _PREFIX_MIN = 4
 """Letters two spellings of a word share at their start ("brit" of "British", "Británica")."""
-_RATIO_MIN = 0.75
-"""How alike two spellings are letter by letter (difflib's ratio: "kongo", "congo" 0.8; "guayana", "guiana" 0.77), as `kglens_tui.kg.answer_names` compares a former zone's city."""
+_RATIO_MIN = 0.76
+"""How alike two spellings are letter by letter (difflib's ratio: "kongo", "congo" 0.8;
+"guayana", "guiana" 0.77); above the 0.75 rules 11 take for a former zone's city, which
+"southern" and "northern" reach."""
 _WORDS_MAX = 5
 """The most words a name written so has."""
 _PLAIN = re.compile(r"[^\W\d_][^\W\d_'’\s-]*(?:[\s'’-]+[^\W\d_][^\W\d_'’\s-]*)*")
@@ -36,6 +42,11 @@ def _content(name: str) -> list[str]:
 
 
 def _spelled(word: str, true: str) -> bool:
+    """Whether ``word`` spells ``true`` otherwise (`_PREFIX_MIN`, `_RATIO_MIN`); never two
+    words of CLDR's English names of places ("western", "eastern")."""
+    english = english_territory_words()
+    if word in english and true in english:
+        return False
     shared = 0
     for a, b in zip(word, true, strict=False):
         if a != b:

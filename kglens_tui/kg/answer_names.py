@@ -406,6 +406,16 @@ def name_words(name: str) -> list[str]:
     return _NAME_WORD.findall(_fold(name))
 
 
+@lru_cache(maxsize=1)
+def english_territory_words() -> frozenset[str]:
+    """Rules 27: the words of CLDR's English names of countries and regions, folded
+    ("western", "eastern", "northern", "islands"): two of them are two words, however alike
+    they are spelled."""
+    from babel import Locale
+
+    return frozenset(w for name in Locale("en").territories.values() for w in name_words(name))
+
+
 _TRANSLATED_MIN = 2
 """Territories whose names must share a pair of words for it to count as a translation."""
 _DICE_MIN = 0.6

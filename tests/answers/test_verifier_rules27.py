@@ -599,6 +599,8 @@ def test_names_written_in_another_language() -> None:
     assert written_in_another_language("Britisch-Guayana", [["British Guiana"]])
     assert not written_in_another_language("Rhodésie du Sud.", [["Northern Rhodesia"]])
     assert not written_in_another_language("Costa de Marfil", [["Gold Coast"]])
+    assert not written_in_another_language("Western Samoa", [["Eastern Samoa"]])  # two words
+    assert not written_in_another_language("Southern Rhodésie", [["Northern Rhodesia"]])
     assert not written_in_another_language("Northern Rhodesia", [["Northern Rhodesia"]])
     assert not written_in_another_language("It was Rhodésie du Nord.", [["Northern Rhodesia"]])
     translations = territory_word_translations()
