@@ -113,6 +113,53 @@ def with_territory_signs(
     return [[*group, *(s for n in group for s in written[n])] for group in true_answers]
 
 
+_OFFSET = re.compile(r"UTC\s*([+\-\u2212])\s*(\d{1,2})(?::?(\d{2}))?$")
+_CAPITALS = re.compile(r"(?<![^\W_])[^\W\d_]{3,6}(?![^\W_])")
+
+
+def _offset_key(name: str) -> str | None:
+    """'UTC+05:45' of a true name that is a UTC offset ("UTC+5:45", "UTC-1"), else None."""
+    m = _OFFSET.match(name.strip())
+    if m is None:
+        return None
+    sign = "-" if m[1] in "-\u2212" else "+"
+    return f"UTC{sign}{int(m[2]):02d}:{m[3] or '00'}"
+
+
+def with_zone_abbreviations(
+    reply: str, true_answers: Sequence[Sequence[str]], subject: Sequence[str]
+) -> list[list[str]] | None:
+    """Rules 27: the true answers with the time zone abbreviations the reply writes in capitals
+    that stand for a true UTC offset among them: those of the asked territory's own zones
+    (`territory_zone_abbreviations`: "IST" asked of India, "CST" of China, which other
+    countries' zones give other offsets) and, failing that, those dateparser's table lists that
+    the tz database no longer writes (`listed_zone_abbreviations`: "NPT", "IRST"); else None."""
+    keys = [[_offset_key(n) for n in group] for group in true_answers]
+    if not any(k for group in keys for k in group):
+        return None
+    written = [w for w in _CAPITALS.findall(reply) if w.isupper()]
+    if not written:
+        return None
+    from kglens_tui.kg.answer_names import (
+        listed_zone_abbreviations,
+        territory_codes,
+        territory_zone_abbreviations,
+    )
+
+    territories = {code for name in subject for code in territory_codes(name)}
+    own = territory_zone_abbreviations(territories.pop()) if len(territories) == 1 else {}
+    listed = listed_zone_abbreviations()
+    out = [list(group) for group in true_answers]
+    added = False
+    for word in written:
+        offsets = own.get(word) or ({listed[word]} if word in listed else set())
+        for group, group_keys in zip(out, keys, strict=True):
+            if offsets & set(group_keys) and word not in group:
+                group.append(word)
+                added = True
+    return out if added else None
+
+
 def _standing_alone(sign: str, reply: str) -> bool:
     """Whether ``sign`` is written in ``reply`` with no letter or digit right beside it."""
     return re.search(rf"(?<![^\W_]){re.escape(sign)}(?![^\W_])", reply) is not None

@@ -94,7 +94,9 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     name with its class prefix (`class_prefix_reading`: "Chinyanja"), "crown" for its Nordic and
     Czech names (`crown_reading`), an empire named by a true country's adjective
     (`empire_reading`: "The Russian Empire"); rules 26: a Pearson symbol (`pearson_reading`:
-    "hP2")."""
+    "hP2"); rules 27: a mountain's name with the word for mountain after it
+    (`mountain_suffix_reading`: "Fujiyama"), a country's one official language by the country's
+    name (`country_language_reading`: "the Myanmar language", "Bahasa Malaysia")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
@@ -107,6 +109,8 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     yield _era_letter_reading(reply)
     yield zone_letter_reading(reply, true_answers)
     yield pearson_reading(reply)
+    yield mountain_suffix_reading(reply, true_answers)
+    yield country_language_reading(reply, true_answers)
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
@@ -220,6 +224,101 @@ def cognate_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | 
         if word.isalpha() and said != word and _consonants(said) == _consonants(word):
             return f"{word} {match[2]}"
     return None
+
+
+_MOUNT = re.compile(r"(?:Mount|Mt\.?)\s+([^\W\d_]+)", re.IGNORECASE)
+"""A true name of a mountain, "Mount" and one word ("Mount Fuji")."""
+_MOUNTAIN_SUFFIX = re.compile(
+    r"(?<![\w-])([^\W\d_]+?)[-\s]?(?:yama|san|zan|shan)(?![\w-])", re.IGNORECASE
+)
+"""A word with the Japanese (山: yama, san, zan), Korean (산: san) or Chinese (山: shan) word for
+mountain after it ("Fujiyama", "Fuji-san", "Halla-san")."""
+
+
+def mountain_suffix_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 27: the reply with a true mountain's word followed by the Japanese, Korean or
+    Chinese word for mountain written as its name ("Fujiyama." is "Mount Fuji.";
+    `_MOUNTAIN_SUFFIX`), and "Mount" before the word of a true name with that word after it
+    ("Mount Halla" is "Halla-san"), or None where it writes neither: those languages put the
+    word for mountain after the name where English puts "Mount" before it."""
+    mounts = {
+        m[1].casefold(): name
+        for group in true_answers
+        for name in group
+        if (m := _MOUNT.fullmatch(name)) is not None
+    }
+    suffixed = {
+        m[1].casefold(): name
+        for group in true_answers
+        for name in group
+        if (m := _MOUNTAIN_SUFFIX.fullmatch(name)) is not None
+    }
+    if not mounts and not suffixed:
+        return None
+    changed = False
+
+    def named(match: re.Match[str]) -> str:
+        nonlocal changed
+        name = mounts.get(match[1].casefold())
+        if name is None:
+            return match[0]
+        changed = True
+        return name
+
+    def suffix_named(match: re.Match[str]) -> str:
+        nonlocal changed
+        name = suffixed.get(match[1].casefold())
+        if name is None:
+            return match[0]
+        changed = True
+        return name
+
+    reading = _MOUNTAIN_SUFFIX.sub(named, reply) if mounts else reply
+    reading = _MOUNT_IN_REPLY.sub(suffix_named, reading) if suffixed else reading
+    return reading if changed else None
+
+
+_MOUNT_IN_REPLY = re.compile(r"\b(?:Mount|Mt\.?)\s+([^\W\d_]+)", re.IGNORECASE)
+
+
+_COUNTRY_LANGUAGE = re.compile(
+    r"\b(?:(?:[Tt]he\s+)?((?:[A-Z][\w'-]*\s+){0,2}[A-Z][\w'-]*)\s+language\b"
+    r"|[Bb]ahasa\s+([A-Z][\w'-]*))"
+)
+"""A country's name before "language", or after the Malay and Indonesian word for it, "Bahasa"
+("the Myanmar language", "Bahasa Malaysia")."""
+
+
+def country_language_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 27: the reply with "the X language" or "Bahasa X", X a country's English name
+    (CLDR, pycountry), written as the English name of the one official language CLDR gives that
+    country ("The Myanmar language." is "Burmese."; "Bahasa Malaysia" is "Malay"), where that is
+    a true answer's name; else None (not for a country of several official languages)."""
+    if " language" not in reply and "ahasa " not in reply:
+        return None
+    from babel import Locale
+    from babel.languages import get_official_languages
+
+    from kglens_tui.kg.answer_names import territory_codes
+
+    true = {normalize(n) for group in true_answers for n in group}
+    changed = False
+
+    def named(match: re.Match[str]) -> str:
+        nonlocal changed
+        country = match[1] or match[2]
+        codes = territory_codes(country)
+        if len(codes) != 1:
+            return match[0]
+        official = get_official_languages(next(iter(codes)))
+        language = Locale("en").languages.get(official[0]) if len(official) == 1 else None
+        if not language or normalize(language) not in true:
+            return match[0]
+        changed = True
+        return str(language)
+
+    reading = _COUNTRY_LANGUAGE.sub(named, reply)
+    return reading if changed else None
 
 
 _CLASS_PREFIX = re.compile(r"\b(chi|ki|isi|si|se|tshi|xi|lu|ru)([^\W\d_]{3,})", re.IGNORECASE)

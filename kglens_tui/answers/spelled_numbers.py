@@ -82,17 +82,48 @@ def _number_words(language: str) -> frozenset[str]:
 @lru_cache(maxsize=512)
 def _spellings(number: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """(language, the words' norms) of each way `LANGUAGES` write ``number``: as a cardinal, an
-    ordinal, and its digits one by one."""
+    ordinal, its digits one by one and (rules 27) a year as a count of hundreds
+    (`_hundreds_year`)."""
     out: dict[tuple[str, tuple[str, ...]], None] = {}
     for language in LANGUAGES:
         for form in ("cardinal", "ordinal"):
             written = _written(number, language, form)
             if written:
                 out[(language, _norms(written))] = None
+        hundreds = _hundreds_year(number, language)
+        if hundreds:
+            out[(language, _norms(hundreds))] = None
         digits = [_written(int(d), language, "cardinal") for d in str(number)]
         if len(digits) > 1 and all(digits):
             out[(language, _norms(" ".join(d for d in digits if d)))] = None
     return tuple(key for key in out if key[1])
+
+
+_CENTURIES = range(11, 20)
+"""The hundreds a year is counted in by some languages ("nittonhundra", nineteen hundred)."""
+
+
+def _hundreds_year(number: int, language: str) -> str | None:
+    """Rules 27: a year from 1100 to 1999 as a count of hundreds, as Swedish, Danish,
+    Norwegian and Icelandic say years ("nittonhundrasjuttiofem" is 1975): the cardinal of its
+    hundreds, then the language's cardinal of two hundred and the rest less its first number
+    word ("tvåhundrasjuttiofem" less "två", "to hundre og syttifem" less "to"); None for other
+    numbers."""
+    century, rest = divmod(number, 100)
+    if century not in _CENTURIES:
+        return None
+    head = _written(century, language, "cardinal")
+    two = _written(2, language, "cardinal")
+    tail = _written(200 + rest, language, "cardinal")
+    if not (head and two and tail):
+        return None
+    if tail.startswith(two):
+        tail = tail[len(two) :]
+    elif " " in tail:  # a two of another gender ("tvö hundruð" beside "tveir")
+        tail = tail.split(" ", 1)[1]
+    else:
+        return None
+    return f"{head}{tail}"
 
 
 def _same_word(written: str, number_word: str) -> bool:

@@ -32,6 +32,7 @@ from kglens_tui.answers.candidates import (
     relation_words,
     unknown_item,
 )
+from kglens_tui.answers.cognates import written_in_another_language
 from kglens_tui.answers.corrections import (
     correction,
     disowned,
@@ -76,6 +77,7 @@ from kglens_tui.answers.places import (
     qualified_units,
     with_cities,
     with_territory_signs,
+    with_zone_abbreviations,
     without_own_countries,
 )
 from kglens_tui.answers.refusals import (
@@ -400,9 +402,16 @@ def check_wh(
         again = check(reply, signed)
         if again.verdict is Verdict.CORRECT:  # rules 20: "$" asked of Mexico
             return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
+    zoned = with_zone_abbreviations(reply, true_answers, subject)
+    if zoned is not None:
+        again = check(reply, zoned)
+        if again.verdict is Verdict.CORRECT:  # rules 27: "NPT." asked of Nepal, "IST" of India
+            return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     national = national_sign(reply, true_answers, subject)
     if national is not None:  # rules 24: "Mex$" asked of Mexico
         return Checked(Verdict.CORRECT, got.hedged, uncertain=national)
+    if got.uncertain and written_in_another_language(reply, true_answers):
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # rules 27: "Rhodésie du Nord"
     if not ALPHABET_WORD.search(reply):
         return got
     again = check(transliterated(reply))

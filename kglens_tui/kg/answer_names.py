@@ -17,7 +17,10 @@ They come from maintained sources, by the entity's key in the bundled KGs:
 - UTC offsets (``timezone:UTC+HH:MM``): time zone abbreviations and zone names ("Asia/Kathmandu")
   of the tz database and CLDR English metazone names whose zones all keep that standard offset
   ("CET", "Central European Time"), and (rules 17) the short metazone names of every locale in
-  capital letters ("MEZ", "MMT");
+  capital letters ("MEZ", "MMT"); rules 27: the abbreviations of dateparser's table that the tz
+  database no longer writes ("NPT", "IRST": `listed_zone_abbreviations`) and a territory's own
+  zones' abbreviations (`territory_zone_abbreviations`: "IST" asked of India), read by
+  `kglens_tui.answers.places.with_zone_abbreviations`;
 - subdivisions (``subdivision:ISO3166-2``): their names in the translations of ISO 3166-2 that
   pycountry ships (Debian iso-codes: "Catalonia", "Техас", "夏威夷州") and (rules 12) the local
   and other names the ``iso3166-2`` package ships ("Sicily", "Lower Saxony"), an inverted name also
@@ -88,9 +91,17 @@ TITLES = (
     "prof",
     "reverend",
     "rev",
+    "ayatollah",
+    "supreme leader",
+    "captain",
+    "colonel",
+    "lieutenant",
+    "marshal",
+    "field marshal",
 )
 """Titles that, before a word of a person's name, name that person ("King Salman"; rules 9:
-"Madame Meitner", "Professor Meitner"; rules 12: "Reverend Black")."""
+"Madame Meitner", "Professor Meitner"; rules 12: "Reverend Black"; rules 27: a cleric's, a
+leader's and a military rank, "Ayatollah Khamenei", "Captain Traoré")."""
 PARTICLES = frozenset(
     {"bin", "bint", "ibn", "al", "el", "abd", "de", "del", "da", "di", "do", "dos", "van", "von",
      "der", "den", "la", "le", "du", "y", "mac", "jr", "sr", "ii", "iii", "iv", "v", "vi"}
@@ -386,6 +397,68 @@ def _same_city(city: str, names: set[str]) -> bool:
     return any(SequenceMatcher(None, folded, _fold(n)).ratio() >= 0.75 for n in names)
 
 
+_NAME_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def name_words(name: str) -> list[str]:
+    """Rules 27: the words of three letters or more of a name, folded (`_fold`), split at spaces,
+    hyphens and apostrophes ("Oubangui-Chari" is "oubangui", "chari")."""
+    return _NAME_WORD.findall(_fold(name))
+
+
+@lru_cache(maxsize=1)
+def english_territory_words() -> frozenset[str]:
+    """Rules 27: the words of CLDR's English names of countries and regions, folded
+    ("western", "eastern", "northern", "islands"): two of them are two words, however alike
+    they are spelled."""
+    from babel import Locale
+
+    return frozenset(w for name in Locale("en").territories.values() for w in name_words(name))
+
+
+_TRANSLATED_MIN = 2
+"""Territories whose names must share a pair of words for it to count as a translation."""
+_DICE_MIN = 0.6
+"""How much of their uses two words must share (Dice's coefficient) to be translations."""
+
+
+@stored
+def territory_word_translations() -> dict[str, tuple[str, ...]]:
+    """Rules 27: a word of CLDR's territory names in some locale -> the English words it
+    translates, learnt from the names of the same territories in that locale and in English:
+    the pairs that stand together in two territories' names or more and in most of either's
+    ("nord" in "Corée du Nord", "Macédoine du Nord" is "north"; "îles" is "islands",
+    "française" "french", "república" "republic"), folded; the same word left out."""
+    from babel import Locale
+
+    english = {
+        code: set(name_words(name))
+        for code, name in Locale("en").territories.items()
+        if len(code) == 2  # countries, no regions: their names repeat
+    }
+    out: dict[str, set[str]] = defaultdict(set)
+    for locale in _locales():
+        names = locale.territories  # type: ignore[attr-defined]
+        pairs: Counter[tuple[str, str]] = Counter()
+        theirs: Counter[str] = Counter()
+        ours: Counter[str] = Counter()
+        for code, words in english.items():
+            if code not in names:
+                continue
+            local = set(name_words(names[code]))
+            ours.update(words)
+            theirs.update(local)
+            pairs.update((a, b) for a in words for b in local)
+        for (word, local_word), n in pairs.items():
+            if (
+                n >= _TRANSLATED_MIN
+                and word != local_word
+                and 2 * n / (ours[word] + theirs[local_word]) >= _DICE_MIN
+            ):
+                out[local_word].add(word)
+    return {word: tuple(sorted(words)) for word, words in out.items()}
+
+
 @lru_cache(maxsize=1)
 def _zones_by_territory() -> dict[str, tuple[str, ...]]:
     from babel.core import get_global
@@ -457,6 +530,117 @@ def offset_names() -> dict[str, tuple[str, ...]]:
         if len(offsets) == 1:
             out[next(iter(offsets))].update(short)
     return _unambiguous(out)
+
+
+def _zone_abbreviation(name: str) -> bool:
+    """An abbreviation of a time zone's name: three capital letters or more, letters only."""
+    return len(name) >= 3 and name.isalpha() and name.isupper()
+
+
+@lru_cache(maxsize=1)
+def _tz_abbreviations() -> dict[str, frozenset[str]]:
+    """Every abbreviation the tz database gives a zone today (January or July) -> the UTC
+    offsets ('UTC+05:30') it stands for there, standard or daylight."""
+    from babel.core import get_global
+
+    out: dict[str, set[str]] = defaultdict(set)
+    for zone in get_global("zone_territories"):
+        try:
+            tz = zoneinfo.ZoneInfo(zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            continue
+        for month in (1, 7):
+            moment = datetime.datetime(2025, month, 15, 12, tzinfo=tz)
+            offset = moment.utcoffset()
+            if offset is not None and moment.tzname():
+                out[moment.tzname() or ""].add(_offset_key(offset))
+    return {name: frozenset(keys) for name, keys in out.items()}
+
+
+def _dateparser_abbreviations() -> dict[str, set[int]]:
+    """Abbreviation -> the offsets in seconds that dateparser's table of time zone
+    abbreviations (from Wikipedia's list, checked against the tz database) gives it; {}
+    without dateparser."""
+    try:
+        from dateparser.timezones import timezone_info_list
+    except ImportError:  # pragma: no cover - a dependency
+        return {}
+    out: dict[str, set[int]] = defaultdict(set)
+    for group in timezone_info_list:
+        for name, seconds in group.get("timezones", ()):
+            if isinstance(name, str) and isinstance(seconds, int):
+                out[name].add(seconds)
+    return out
+
+
+@lru_cache(maxsize=1)
+def listed_zone_abbreviations() -> dict[str, str]:
+    """Rules 27: abbreviation -> the standard UTC offset ('UTC+05:45') of the time zone
+    abbreviations the tz database no longer writes ("NPT", "IRST", "AFT", "CVT": it writes
+    "+0545") from dateparser's table: those of three capitals or more that it gives one offset,
+    which is some zone's standard offset today, and that neither the tz database nor a CLDR
+    locale's short metazone names use (they keep their own meaning: "IST", "CST", "AST" name
+    several offsets there)."""
+    from babel.core import get_global
+
+    standard = {
+        _offset_key(o) for z in get_global("zone_territories") if (o := _standard_offset(z))
+    }
+    taken = set(_tz_abbreviations())
+    taken.update(n for names in _short_metazone_names().values() for n in names)
+    out = {}
+    for name, offsets in _dateparser_abbreviations().items():
+        if len(offsets) != 1 or not _zone_abbreviation(name) or name in taken:
+            continue
+        key = _offset_key(datetime.timedelta(seconds=next(iter(offsets))))
+        if key in standard:
+            out[name] = key
+    return out
+
+
+@lru_cache(maxsize=256)
+def territory_zone_abbreviations(alpha2: str) -> dict[str, frozenset[str]]:
+    """Rules 27: the abbreviations of a territory's own time zones -> the standard offsets they
+    stand for there: those the tz database writes for its zones in standard time ("IST" of
+    Asia/Kolkata, "CST" of Asia/Shanghai, "PST" of Asia/Manila) and the short names of their
+    CLDR metazones in any locale ("IST" of the metazone India) whose zones all keep that
+    standard offset: an abbreviation other countries give other offsets names the asked
+    country's own."""
+    from babel.core import get_global
+
+    metazones = get_global("meta_zones")
+    short = _short_metazone_names()
+    offsets = _metazone_offsets()
+    out: dict[str, set[str]] = defaultdict(set)
+    for zone in _zones_by_territory().get(alpha2, ()):
+        offset = _standard_offset(zone)
+        if offset is None:
+            continue
+        key = _offset_key(offset)
+        tz = zoneinfo.ZoneInfo(zone)
+        for month in (1, 7):
+            moment = datetime.datetime(2025, month, 15, 12, tzinfo=tz)
+            name = moment.tzname() or ""
+            if moment.utcoffset() == offset and _zone_abbreviation(name):
+                out[name].add(key)
+        metazone = metazones.get(zone, "")
+        if offsets.get(metazone) == {key}:  # not "WET" of Casablanca, whose standard is +1
+            for name in short.get(metazone, ()):
+                out[name].add(key)
+    return {name: frozenset(keys) for name, keys in out.items()}
+
+
+@lru_cache(maxsize=1)
+def _metazone_offsets() -> dict[str, set[str]]:
+    """CLDR metazone -> the standard offsets of its zones."""
+    from babel.core import get_global
+
+    out: dict[str, set[str]] = defaultdict(set)
+    for zone, metazone in get_global("meta_zones").items():
+        offset = _standard_offset(zone)
+        if offset is not None:
+            out[metazone].add(_offset_key(offset))
+    return dict(out)
 
 
 @stored
@@ -684,7 +868,8 @@ def person_short_names(label: str) -> tuple[str, ...]:
     and a hyphen also without them: "Sisi" for "el-Sisi"), a title before any word of the name
     ("President Macron", "King Salman", "President Xi"), and a name that starts with a title
     also without it ("Willem-Alexander" for "King Willem-Alexander"), and its initials
-    (`_initials`: "VVP"). A reply names the person
+    (`_initials`: "VVP"); rules 27: the last part of a hyphened last word ("Khamenei" of
+    "Hoseini-Khamenei") and the initials before the last word (`_initialled`: "ED Mnangagwa"). A reply names the person
     by one only where no other name stands around it (`kglens_tui.answers.verify`)."""
     words = label.split()
     out: set[str] = set()
@@ -708,10 +893,22 @@ def person_short_names(label: str) -> tuple[str, ...]:
         if hyphen and particle.casefold() in PARTICLES and len(rest) >= 3 and "-" not in rest:
             out.add(rest)
             meaningful.append(rest)
+    last = words[-1] if len(words) >= 2 and len(words) - 1 not in ancestors else ""
+    head, hyphen, tail = last.rpartition("-")
+    parts = head.split("-")
+    if (
+        hyphen
+        and len(tail) >= 4
+        and tail.isalpha()
+        and all(p[:1].isupper() and p.casefold() not in PARTICLES for p in (*parts, tail))
+    ):  # rules 27: "Khamenei" of "Hoseini-Khamenei"; not "myung" of "Jae-myung"
+        out.add(tail)
+        meaningful.append(tail)
     for title in TITLES:
         for word in meaningful:
             out.add(f"{title.title()} {word}")
     out.update(_initials(words))
+    out.update(_initialled(words))
     return tuple(sorted(n for n in out if _fold(n) != _fold(label)))
 
 
@@ -763,6 +960,16 @@ def _after_title(words: list[str]) -> list[str]:
         if " ".join(w.casefold() for w in words[:size]) == title:
             return words[size:]
     return words
+
+
+def _initialled(words: list[str]) -> set[str]:
+    """Rules 27: a name of three words or more as the capital initials of the words before its
+    last, then the last ("ED Mnangagwa" for Emmerson Dambudzo Mnangagwa), as written."""
+    if len(words) < 3 or not all(w[:1].isalpha() for w in words):
+        return set()
+    if any(w.casefold().strip(".") in PARTICLES for w in words) or len(words[-1]) < 3:
+        return set()  # not "FM Jr." nor "KJ Un"
+    return {"".join(w[0].upper() for w in words[:-1]) + " " + words[-1]}
 
 
 def _initials(words: list[str]) -> set[str]:
@@ -889,19 +1096,27 @@ def local_unit_words() -> dict[str, tuple[str, ...]]:
     territories that have used it (CLDR): the word at the end of its name where that language
     puts the unit (`_unit_position`), when another currency's name has it there too ("punt" of
     the Irish "Punt Éireannach", as "Punt Steirling"; "gulden" of the Dutch "Nederlandse
-    gulden"), lower-cased, of letters only and at least three of them."""
+    gulden") or (rules 27) the name's other word is made from the territory's name
+    (`_territory_word`: "гривня" of "українська гривня"; a unit in another script than Latin,
+    whose Latin units the English names give: `unit_words`), lower-cased, of letters (rules 27:
+    and marks, "रुपया") only and at least three of them."""
     from babel import Locale, UnknownLocaleError
     from babel.core import get_global
     from babel.languages import get_official_languages
 
     languages: dict[str, set[str]] = defaultdict(set)
+    places: dict[tuple[str, str], set[str]] = defaultdict(set)
     for territory, spans in get_global("territory_currencies").items():
         for language in get_official_languages(territory):
             languages[language].update(span[0] for span in spans if span[3])
+            for span in spans:
+                if span[3]:
+                    places[(language, span[0])].add(territory)
     out: dict[str, set[str]] = defaultdict(set)
     for language, codes in sorted(languages.items()):
         try:
-            names = Locale.parse(language).currencies
+            locale = Locale.parse(language)
+            names = locale.currencies
         except (UnknownLocaleError, ValueError):
             continue
         words = {code: _QUALIFIED.sub("", name).casefold().split() for code, name in names.items()}
@@ -911,9 +1126,53 @@ def local_unit_words() -> dict[str, tuple[str, ...]]:
             if len(words[code]) < 2:
                 continue
             unit = words[code][position]
-            if at[unit] >= 2 and unit.isalpha() and len(unit) >= 3:
+            if not _letters_only(unit) or len(unit) < 3:
+                continue
+            if at[unit] >= 2 or (
+                not _latin_letters(unit)
+                and _territory_word(
+                    words[code],
+                    unit,
+                    [locale.territories.get(t, "") for t in places[(language, code)]],
+                )
+            ):
                 out[code].add(unit)
     return {code: tuple(sorted(units)) for code, units in out.items()}
+
+
+def _letters_only(word: str) -> bool:
+    """Rules 27: letters, and the vowel signs and other marks of a script that writes them
+    ("रुपया": `str.isalpha` is false for it)."""
+    return bool(word) and all(unicodedata.category(c)[0] in "LM" for c in word)
+
+
+def _latin_letters(word: str) -> bool:
+    return all(c.isascii() or "LATIN" in unicodedata.name(c, "") for c in word if c.isalpha())
+
+
+_STEM_MIN = 4
+"""Letters a word must share with the start of a territory's name to be made from it
+("україн" of "українська" and "Україна")."""
+
+
+def _territory_word(words: list[str], unit: str, territories: list[str]) -> bool:
+    """Rules 27: whether a currency's name of two words is its unit and a word made from the
+    name, in the same language, of a territory that has it ("українська гривня": "українська"
+    from "Україна"; "भारतीय रुपया" from "भारत"): the other word is then surely no unit, though
+    no other currency's name shares the unit ("гривня")."""
+    if len(words) != 2:  # a qualifier and a unit
+        return False
+    other = words[0] if words[1] == unit else words[1]
+    for territory in territories:
+        name = territory.casefold()
+        shared = 0
+        for a, b in zip(name, other, strict=False):
+            if a != b:
+                break
+            shared += 1
+        if name and (shared == len(name) or shared >= _STEM_MIN):
+            return True
+    return False
 
 
 _QUALIFIED = re.compile(r"\s*\([^()]*\)\s*$")
@@ -1070,7 +1329,8 @@ def bare_fold(name: str) -> str:
 def territory_cities(alpha2: str) -> tuple[str, ...]:
     """Rules 20: the English names of the tz zones' cities in a territory (the zone's own city,
     CLDR's English exemplar city: "Paris" of FR, "Berlin" and "Busingen" of DE) and the names of
-    its first-level subdivisions (ISO 3166-2, pycountry: "California" of US)."""
+    its first-level subdivisions (ISO 3166-2, pycountry: "California" of US; rules 27: and
+    their other names in Latin letters the ``iso3166-2`` package ships, "Hesse" of Hessen)."""
     import pycountry
     from babel import Locale
     from babel.core import get_global
@@ -1082,9 +1342,13 @@ def territory_cities(alpha2: str) -> tuple[str, ...]:
             out.add(_zone_city(zone))
             if english.get(zone, {}).get("city"):
                 out.add(english[zone]["city"])
+    others = _iso3166_2_other_names()
     for sub in pycountry.subdivisions:
         if sub.country_code == alpha2 and sub.parent_code is None:
             out.add(sub.name)
+            out.update(  # rules 27: "Hesse" of Hessen, in Latin letters
+                n for n in others.get(sub.code, ()) if _latin_letters(n) and "[" not in n
+            )
     return tuple(sorted(out))
 
 
@@ -1176,3 +1440,4 @@ def warm() -> None:
     offset_names()
     continent_names()
     bundled_answer_names()
+    territory_word_translations()

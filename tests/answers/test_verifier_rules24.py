@@ -410,7 +410,7 @@ KEPT = {
         ("The Luxembourgian franc.", LUX_OLD, "correct", False),
         ("The Belgian franc.", LUX_OLD, "incorrect", False),
         ("The franc.", LUX_OLD, "correct", False),
-        ("Der Luxemburger Franken.", LUX_OLD, "incorrect", True),
+        ("Der Schweizer Franken.", LUX_OLD, "incorrect", True),
         ("The Mexican peso.", MEXICO_MONEY, "correct", False),
         ("The Mexico dollar.", MEXICO_MONEY, "incorrect", False),
         ("The Chile peso.", MEXICO_MONEY, "incorrect", True),
