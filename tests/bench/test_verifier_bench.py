@@ -339,9 +339,10 @@ an "or" sentence, fixed before it landed). Rules 26 were made looking at its mis
 it is a regression set now: no rule change may lower it."""
 
 HELD_OUT_18 = DEFAULT_DATA.with_name("verifier_heldout18.jsonl")
-HELD_OUT_18_FLOOR = 0.892
+HELD_OUT_18_FLOOR = 0.900
 """The eighteenth held-out set's blind figures (verifier_heldout18.md, written without the
-code): 629 of 705 under rules 26 (made before the set was written)."""
+code): 629 of 705 under rules 26 (made before the set was written) and 635 under rules 27 (made
+while it was being written, on the other sets' misses)."""
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.993
