@@ -36,21 +36,39 @@ UI_ONLY = ("textual", "textual_serve")
 """Third-party packages no layer below `tui` imports."""
 
 
-@cache
 def imported_modules(path: Path) -> frozenset[str]:
     """The modules one file imports, lazy imports included (`from kglens_tui import probe` gives
-    kglens_tui.modes.kglens); relative imports are not used in the package. Read once a session
+    kglens_tui.modes.kglens); relative imports are not used in the package."""
+    return _imports(path)[0]
+
+
+@cache
+def _imports(path: Path) -> tuple[frozenset[str], frozenset[str]]:
+    """`imported_modules` and `module_imports` of one file, from one parse. Read once a session
     (the files do not change while the tests run, and each rule here reads all of them)."""
+    nodes = list(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+    typing_only = {
+        id(n)
+        for node in nodes
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for n in ast.walk(node)
+    }
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    found: set[str] = set()
+    for node in nodes:
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             if node.module == "kglens_tui":
                 names.update(f"kglens_tui.{a.name}" for a in node.names)
             else:
                 names.add(node.module)
+            if id(node) not in typing_only:
+                found.add(node.module)
+                found.update(f"{node.module}.{a.name}" for a in node.names)
         elif isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
-    return frozenset(names)
+            if id(node) not in typing_only:
+                found.update(a.name for a in node.names)
+    return frozenset(names), frozenset(name for name in found if name.startswith("kglens_tui"))
 
 
 def package_of(path: Path) -> str:
@@ -142,28 +160,11 @@ def test_shared_modules_of_modes_import_no_mode_but_for_reports() -> None:
     assert found == []
 
 
-@cache
 def module_imports(path: Path) -> frozenset[str]:
     """The kglens_tui modules one file imports, lazy imports (inside functions) included and
     imports under ``if TYPE_CHECKING:`` (annotations only) left out; ``from P import m`` of a
     submodule m gives P.m."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {
-        id(n)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-        for n in ast.walk(node)
-    }
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in typing_only:
-            continue
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{a.name}" for a in node.names)
-        elif isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-    return frozenset(name for name in found if name.startswith("kglens_tui"))
+    return _imports(path)[1]
 
 
 def module_name(path: Path, root: Path) -> str:

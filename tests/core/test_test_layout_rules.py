@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import kglens_tui
@@ -24,13 +25,21 @@ PACKAGES = {p.parent.relative_to(_ROOT).as_posix() for p in _ROOT.glob("**/__ini
 
 def imported_modules(path: Path) -> set[str]:
     """The top-level modules a file imports, lazy imports (inside functions) included."""
+    return set(_read(path)[0])
+
+
+@cache
+def _read(path: Path) -> tuple[frozenset[str], tuple[str, ...]]:
+    """What the rules read of one file (`imported_modules`, `unmarked_tui_tests`), from one
+    parse: read once a session (the files do not change while the tests run)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.add(node.module.split(".")[0])
         elif isinstance(node, ast.Import):
             found.update(a.name.split(".")[0] for a in node.names)
-    return found
+    return frozenset(found), tuple(unmarked_tui_tests(tree))
 
 
 def test_each_test_module_is_in_the_folder_of_a_package() -> None:
@@ -115,10 +124,11 @@ def module_marks(tree: ast.Module) -> set[str]:
     return found
 
 
-def unmarked_tui_tests(source: str) -> list[str]:
+def unmarked_tui_tests(source: str | ast.Module) -> list[str]:
     """Tests that drive the app (they, or a function or fixture of their module they use,
-    mention the app, its Pilot or its snapshots) but are not marked `tui`."""
-    tree = ast.parse(source)
+    mention the app, its Pilot or its snapshots) but are not marked `tui` (of a module's source
+    or syntax tree)."""
+    tree = ast.parse(source) if isinstance(source, str) else source
     if "tui" in module_marks(tree):
         return []
     functions = {
@@ -139,9 +149,7 @@ def unmarked_tui_tests(source: str) -> list[str]:
 
 def test_a_test_that_drives_the_tui_is_marked_tui() -> None:
     unmarked = [
-        f"{path.relative_to(TESTS)}::{name}"
-        for path in TEST_FILES
-        for name in unmarked_tui_tests(path.read_text(encoding="utf-8"))
+        f"{path.relative_to(TESTS)}::{name}" for path in TEST_FILES for name in _read(path)[1]
     ]
     assert unmarked == [], "mark them @pytest.mark.tui (or the module: pytestmark)"
 

@@ -252,6 +252,29 @@ def test_a_copy_has_every_field_of_its_own(kg) -> None:
     assert -1 not in kg._true[next(iter(kg._true))]
 
 
+def test_a_copys_derived_arrays_are_a_fresh_loads_and_worked_out_once(
+    conn, tmp_path, monkeypatch
+) -> None:
+    """A KG loaded again (a copy of the one kept) takes `_shares_a_name` and `has_false_object`
+    from the kept KG, worked out once for all its copies, read-only: the same arrays as a KG
+    built afresh from the rows, even when an earlier copy changed its own names first."""
+    monkeypatch.setattr(graph, "_loaded", {})
+    first = _namesakes_kg(conn, tmp_path)
+    first.labels[first.node("c:TR")] = "Georgia"  # a caller's change stays in its copy
+    every = np.arange(len(first.s))
+    copies = [load_kg(conn, "namesakes") for _ in range(3)]
+    monkeypatch.setattr(graph, "_loaded", {})
+    fresh = load_kg(conn, "namesakes")
+    assert fresh._kept is not None and copies[0]._kept is not fresh._kept  # built again
+    for kg in (first, *copies):
+        assert kg._shares_a_name.tolist() == fresh._shares_a_name.tolist()
+        assert kg.has_false_object(every).tolist() == fresh.has_false_object(every).tolist()
+        assert not kg._shares_a_name.flags.writeable and not kg._false_object.flags.writeable
+    assert fresh.has_false_object(every).tolist() == _has_a_hard_negative(fresh, every).tolist()
+    assert copies[0]._shares_a_name is copies[2]._shares_a_name  # worked out once
+    assert copies[0]._false_object is copies[1]._false_object
+
+
 def _shares_nothing(copied: object, original: object, where: str) -> None:
     """No list, dict or array inside `copied` is the object at the same place in `original`."""
     if isinstance(copied, list | dict | np.ndarray):
