@@ -70,15 +70,33 @@ candidate ("Or Kolkata?"; not "Or Angora, as it was called.")."""
 def _asked_again(tokens: Sequence[Token], i: int, answers: Sequence[Mention]) -> bool:
     """Rules 20: whether the "or" at ``i`` opens a question about another candidate after the
     answer's sentence ("Porto-Novo. Hmm, or was it Cotonou?"; rules 25: or opens a short sentence
-    of its own, `_OR_ALONE_MAX`: "New Delhi. Or Kolkata?")."""
+    of its own, `_OR_ALONE_MAX`: "New Delhi. Or Kolkata?"; rules 28: after one word, "Quito.
+    Well, or Cuenca.")."""
     if not any(m.end <= i for m in answers):
         return False
-    if i > 0 and tokens[i - 1].sentence != tokens[i].sentence:
+    if i > 0 and (tokens[i - 1].sentence != tokens[i].sentence or _after_one_word(tokens, i)):
         rest = [t for t in tokens[i + 1 :] if t.sentence == tokens[i].sentence]
         if len(rest) <= _OR_ALONE_MAX:  # rules 25: "New Delhi. Or Kolkata?"
             return True
     after = [t.norm for t in tokens[i + 1 : i + 3]]
     return any(after[: len(words)] == list(words) for words in _ASKING_AGAIN)
+
+
+def _after_one_word(tokens: Sequence[Token], i: int) -> bool:
+    """Rules 28: whether the "or" at ``i`` opens a sentence after one word in a clause of its own
+    ("Quito. Well, or Cuenca.", "Bueno, or Cuenca.")."""
+    return (
+        i > 1
+        and tokens[i - 2].sentence != tokens[i].sentence
+        and tokens[i - 1].sentence == tokens[i].sentence
+        and tokens[i - 1].clause != tokens[i].clause
+        and tokens[i - 1].word
+    )
+
+
+def _or_after_one_word(tokens: Sequence[Token], i: int) -> bool:
+    """Rules 28: `_after_one_word`, the "or" not asking again ("Well, or Cuenca.")."""
+    return _after_one_word(tokens, i) and not _asking_words(tokens, i)
 
 
 def _asking_words(tokens: Sequence[Token], i: int) -> int:
@@ -137,8 +155,8 @@ def offers_others(
                 return True
             continue
         for j in (after_at, before):
-            if j is None or j in spans:
-                continue
+            if j is None or j in spans or (j == before and _or_after_one_word(tokens, i)):
+                continue  # rules 28: the word before "or" opening its sentence ("Well, or") is none
             other = tokens[j]
             if negated(tokens, j):
                 continue
@@ -496,6 +514,18 @@ def _item_after_a_true_one(
     return all(j in spans and tokens[j].raw[:1].isupper() for j in before)
 
 
+def _last_word_alone(tokens: Sequence[Token], i: int, after: int) -> bool:
+    """Rules 28: whether the item after the "and" at ``i`` is one word in lower case, straight
+    after it, that ends the reply ("The US dollar and bitcoin.")."""
+    return (
+        after == i + 1
+        and after + 1 == len(tokens)
+        and tokens[after].word
+        and tokens[after].raw.isalpha()
+        and tokens[after].raw.islower()
+    )
+
+
 def _listed_beside(
     tokens: Sequence[Token],
     i: int,
@@ -518,7 +548,9 @@ def _listed_beside(
     if (before + 1 in ends or _item_after_a_true_one(tokens, before, ends, spans)) and (
         after not in spans
     ):
-        lower = tokens[before].raw.islower() and tokens[after - 1].norm in ARTICLES
+        lower = tokens[before].raw.islower() and (
+            tokens[after - 1].norm in ARTICLES or _last_word_alone(tokens, i, after)
+        )
         j = after
         while j < len(tokens) and tokens[j].clause == clause and tokens[j].word:
             if not (lower or tokens[j].raw[:1].isupper() or tokens[j].norm in PARTICLES):

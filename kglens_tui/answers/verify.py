@@ -39,6 +39,12 @@ from kglens_tui.answers.corrections import (
     left_undecided,
     withdrawn_and_declined,
 )
+from kglens_tui.answers.list_readings import (
+    another_language_listed,
+    conjunctions_read,
+    offsets_read_whole,
+    retractions_in_latin,
+)
 from kglens_tui.answers.mentions import (
     Mention,
     NameTable,
@@ -354,6 +360,8 @@ def check_wh(
     if FLAG.search(reply):  # rules 16: a flag is its country's ISO code ("🇫🇷" is "FR")
         reply = FLAG.sub(flag_code, reply)
     reply = valence_reading(reply, true_answers) or reply  # rules 24: "Tetravalent." is "+4."
+    reply = retractions_in_latin(reply) or reply  # rules 28: "извините" is "izvinite"
+    reply = offsets_read_whole(reply, true_answers) or reply  # rules 28: "UTC+7, +8" is "UTC+8"
 
     def check(text: str, answers: Sequence[Sequence[str]] = true_answers) -> Checked:
         return _check_wh(text, answers, rivals, subject, question=question, answer_only=answer_only)
@@ -364,6 +372,15 @@ def check_wh(
             return Checked(Verdict.INCORRECT, got.hedged)
         if another_countrys_code(reply, true_answers, answer_only):  # rules 26: "CN, JP, KP."
             return Checked(Verdict.INCORRECT, got.hedged)
+        if another_language_listed(reply, true_answers):  # rules 28: "Englisch und Spanisch."
+            return Checked(Verdict.INCORRECT, got.hedged)
+        joined = conjunctions_read(reply, true_answers)
+        if joined is not None:  # rules 28: "Quito o Cuenca."; an unknown item: uncertain
+            again = check(joined)
+            if again.verdict is not Verdict.CORRECT:
+                if again.uncertain:
+                    return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
+                return Checked(again.verdict, got.hedged or again.hedged)
         return got
     bare = BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
