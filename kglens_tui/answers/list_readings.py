@@ -42,7 +42,8 @@ def conjunctions_read(reply: str, true_answers: Sequence[Sequence[str]]) -> str 
     def english(m: re.Match[str], *, only_or: bool = False) -> str:
         nonlocal changed
         word = m.group(2)
-        meaning = words.get(word) if word.islower() and word not in kept else None
+        meanings = words.get(word) if word.islower() and word not in kept else None
+        meaning = meanings[0] if meanings else None
         if meaning is None or not m.group(3).isupper() or (only_or and meaning != "or"):
             return m.group(0)
         if not only_or and not _capitalised_before(reply, m.start()):

@@ -1449,10 +1449,10 @@ Dutch "of", Irish "an"): never read as another language's "and" or "or"."""
 
 
 @stored
-def list_conjunctions() -> dict[str, str]:
+def list_conjunctions() -> dict[str, tuple[str, ...]]:
     """Rules 28: the one word that joins the last two items of a list, of two items and of
-    more alike, in some CLDR locale's list patterns -> "and" (the standard pattern: German
-    "und", Dutch "en", Spanish "y", Serbian "и") or "or" (the "or" pattern: Spanish "o", German
+    more alike, in some CLDR locale's list patterns -> ("and",) (the standard pattern: German
+    "und", Dutch "en", Spanish "y", Serbian "и") or ("or",) (the "or" pattern: Spanish "o", German
     "oder", Polish "lub"), in lower case as written; words that join "and" in one locale and
     "or" in another, and English's own words (`_ENGLISH_WORDS_IN_LISTS`), left out."""
     seen: dict[str, set[str]] = defaultdict(set)
@@ -1471,7 +1471,7 @@ def list_conjunctions() -> dict[str, str]:
             if not words and word:
                 seen[word].add(meaning)
     return {
-        word: next(iter(meanings))
+        word: tuple(meanings)
         for word, meanings in sorted(seen.items())
         if len(meanings) == 1 and word not in _ENGLISH_WORDS_IN_LISTS
     }
@@ -1487,11 +1487,11 @@ def _joining_word(pattern: str | None) -> str:
 
 
 @stored
-def language_codes_by_name() -> dict[str, list[str]]:
+def language_codes_by_name() -> dict[str, tuple[str, ...]]:
     """Rules 28: the name of a language in any CLDR locale, folded (`_fold`) -> the codes of
     the languages it names ("spanisch" es, "luxemburgs" lb, "frans" fr, "english" en)."""
     out: dict[str, set[str]] = defaultdict(set)
     for locale in _locales():
         for code, name in locale.languages.items():  # type: ignore[attr-defined]
             out[_fold(name)].add(code)
-    return {name: sorted(codes) for name, codes in sorted(out.items())}
+    return {name: tuple(sorted(codes)) for name, codes in sorted(out.items())}
