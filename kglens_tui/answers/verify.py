@@ -54,7 +54,11 @@ from kglens_tui.answers.mentions import (
     mentions,
     tokenize,
 )
-from kglens_tui.answers.numbers import with_area_code
+from kglens_tui.answers.numbers import (
+    another_territorys_area_code,
+    own_area_codes,
+    with_area_code,
+)
 from kglens_tui.answers.passing import (
     COMPASS,
     INNER_PARTICLES,
@@ -372,6 +376,8 @@ def check_wh(
             return Checked(Verdict.INCORRECT, got.hedged)
         if another_countrys_code(reply, true_answers, answer_only):  # rules 26: "CN, JP, KP."
             return Checked(Verdict.INCORRECT, got.hedged)
+        if another_territorys_area_code(reply, subject):  # rules 28: "+1-242" asked of Jamaica
+            return Checked(Verdict.INCORRECT, got.hedged)
         if another_language_listed(reply, true_answers):  # rules 28: "Englisch und Spanisch."
             return Checked(Verdict.INCORRECT, got.hedged)
         joined = conjunctions_read(reply, true_answers)
@@ -582,7 +588,9 @@ def _check_wh(
             rival, unsure = no_answer_role(tokens, answers, found, subject_names, asked)
             uncertain = uncertain or unsure
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
-        uncertain = uncertain or (not rival and with_area_code(text))
+        uncertain = uncertain or (
+            not rival and with_area_code(text) and not own_area_codes(text, subject_names)
+        )  # rules 28: "+1 876" asked of Jamaica is its own
         uncertain = uncertain or (not answers and split_name(tokens, groups))
         if answers and not uncertain and not cut:
             vocabulary = type_words(truth, rivals)
