@@ -114,6 +114,7 @@ from kglens_tui.answers.reply_forms import (
     first_part_reading,
     flag_code,
     readings,
+    spoken_domain,
     transliterated,
     valence_reading,
 )
@@ -366,6 +367,7 @@ def check_wh(
     reply = valence_reading(reply, true_answers) or reply  # rules 24: "Tetravalent." is "+4."
     reply = retractions_in_latin(reply) or reply  # rules 28: "извините" is "izvinite"
     reply = offsets_read_whole(reply, true_answers) or reply  # rules 28: "UTC+7, +8" is "UTC+8"
+    reply = spoken_domain(reply, true_answers) or reply  # rules 28: "dot-de" is ".de"
 
     def check(text: str, answers: Sequence[Sequence[str]] = true_answers) -> Checked:
         return _check_wh(text, answers, rivals, subject, question=question, answer_only=answer_only)
