@@ -141,6 +141,8 @@ def offers_others(
         if tok.sentence not in sentences and not _asked_again(tokens, i, answers):
             continue
         before = _skip_fillers(tokens, i - 1, -1)
+        if _or_after_one_word(tokens, i):  # rules 28: "Sydney. Well, or Canberra."
+            before = i - 2
         if before in passing:  # "like San Marino by Italy or the Vatican by Rome"
             continue
         if believed_by_others(tokens, i, answers):
@@ -155,8 +157,8 @@ def offers_others(
                 return True
             continue
         for j in (after_at, before):
-            if j is None or j in spans or (j == before and _or_after_one_word(tokens, i)):
-                continue  # rules 28: the word before "or" opening its sentence ("Well, or") is none
+            if j is None or j in spans:
+                continue
             other = tokens[j]
             if negated(tokens, j):
                 continue
@@ -514,18 +516,6 @@ def _item_after_a_true_one(
     return all(j in spans and tokens[j].raw[:1].isupper() for j in before)
 
 
-def _last_word_alone(tokens: Sequence[Token], i: int, after: int) -> bool:
-    """Rules 28: whether the item after the "and" at ``i`` is one word in lower case, straight
-    after it, that ends the reply ("The US dollar and bitcoin.")."""
-    return (
-        after == i + 1
-        and after + 1 == len(tokens)
-        and tokens[after].word
-        and tokens[after].raw.isalpha()
-        and tokens[after].raw.islower()
-    )
-
-
 def _listed_beside(
     tokens: Sequence[Token],
     i: int,
@@ -548,9 +538,7 @@ def _listed_beside(
     if (before + 1 in ends or _item_after_a_true_one(tokens, before, ends, spans)) and (
         after not in spans
     ):
-        lower = tokens[before].raw.islower() and (
-            tokens[after - 1].norm in ARTICLES or _last_word_alone(tokens, i, after)
-        )
+        lower = tokens[before].raw.islower() and tokens[after - 1].norm in ARTICLES
         j = after
         while j < len(tokens) and tokens[j].clause == clause and tokens[j].word:
             if not (lower or tokens[j].raw[:1].isupper() or tokens[j].norm in PARTICLES):

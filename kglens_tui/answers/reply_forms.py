@@ -510,19 +510,19 @@ _SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac", "edu", "or", 
 ".co.uk", "com" of ".com.au", "ac" of ".ac.jp")."""
 
 
-_SPOKEN_DOT = re.compile(r"\bdot[-\s]([a-z]{2,3})\b", re.IGNORECASE)
-"""Rules 28: a domain's dot said as a word ("dot-de", "dot uk")."""
+_SPOKEN_DOT = re.compile(r"\s*dot[-\s]([a-z]{2,3})\s*[.!]?\s*", re.IGNORECASE)
+"""Rules 28: a reply that is only a domain with its dot said as a word ("dot-de", "Dot UK.")."""
 
 
 def spoken_domain(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
-    """Rules 28: where the true answers are top-level domains, the reply with each dot said as
-    a word written as the dot ("dot-de" is ".de"); None where it says none."""
+    """Rules 28: where the true answers are top-level domains, a reply that is only a domain
+    with its dot said as a word, written with the dot ("dot-de" is ".de"); None otherwise."""
     if "dot" not in reply.casefold() or not any(
         n.startswith(".") for group in true_answers for n in group
     ):
         return None
-    read = _SPOKEN_DOT.sub(lambda m: "." + m[1].casefold(), reply)
-    return read if read != reply else None
+    spoken = _SPOKEN_DOT.fullmatch(reply)
+    return "." + spoken[1].casefold() if spoken else None
 
 
 def domain_under(reply: str, true_answers: Sequence[Sequence[str]]) -> bool | None:

@@ -42,6 +42,7 @@ from kglens_tui.answers.corrections import (
 from kglens_tui.answers.list_readings import (
     another_language_listed,
     conjunctions_read,
+    lone_last_item,
     offsets_read_whole,
     retractions_in_latin,
 )
@@ -382,6 +383,8 @@ def check_wh(
             return Checked(Verdict.INCORRECT, got.hedged)
         if another_language_listed(reply, true_answers):  # rules 28: "Englisch und Spanisch."
             return Checked(Verdict.INCORRECT, got.hedged)
+        if lone_last_item(reply, true_answers):  # rules 28: "The US dollar and bitcoin."
+            return Checked(Verdict.INCORRECT, got.hedged, uncertain=True)
         joined = conjunctions_read(reply, true_answers)
         if joined is not None:  # rules 28: "Quito o Cuenca."; an unknown item: uncertain
             again = check(joined)
