@@ -179,19 +179,24 @@ def offsets_read_whole(reply: str, true_answers: Sequence[Sequence[str]]) -> str
     return head + read if read != tail else None
 
 
-_LONE_LAST = re.compile(r"\s*(?P<head>.*[^\W\d_])\s+and\s+(?P<item>[^\W\d_]+)\s*[.!]?\s*")
-"""A reply whose last item, after "and", is one word ("The US dollar and bitcoin.")."""
+_LONE_LAST = re.compile(
+    r"\s*(?P<head>[^\W\d_]+(?:\s+[^\W\d_]+){0,3})\s+and\s+(?P<item>[^\W\d_]+)\s*[.!]?\s*"
+)
+"""A reply that is only a name of one to four words, "and" and one word ("The US dollar and
+bitcoin.")."""
 
 
 def lone_last_item(reply: str, true_answers: Sequence[Sequence[str]]) -> bool:
-    """Rules 28: whether a reply lists, after "and" and a true answer written in lower case, one
-    more word in lower case that ends it and is no word of a true name ("The US dollar and
-    bitcoin."): an item outside the KG's names, which may be true all the same (the verdict is
-    uncertain)."""
+    """Rules 28: whether a reply that is only a true answer ending in lower case, "and" and one
+    word in lower case that is no word of a true name ("The US dollar and bitcoin.") lists an
+    item outside the KG's names, which may be true all the same (the verdict is uncertain)."""
     shape = _LONE_LAST.fullmatch(reply)
     if shape is None or not shape["item"].islower():
         return False
     head = shape["head"].split()
-    if not head or not head[-1].islower():
+    if not head[-1].islower():
         return False
+    named = shape["head"].casefold()
+    if not any(n.casefold() in named for group in true_answers for n in group if len(n) > 2):
+        return False  # the item before "and" is no true answer
     return shape["item"].casefold() not in _true_name_words(tuple(tuple(g) for g in true_answers))

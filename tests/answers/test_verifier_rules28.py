@@ -95,6 +95,11 @@ FRA_CALL = ("What is the international calling code of France?", (("+33", "0033"
 CO_STATES = ("What are the common oxidation states of Cobalt?", ("+2", "+3"), STATES)
 FE_STATES = ("What are the common oxidation states of Iron?", ("+2", "+3"), STATES)
 C_STATES = ("What are the common oxidation states of Carbon?", ("+4", "-4"), STATES)
+JPN_EMERGENCY = (
+    "What are the emergency phone numbers in Japan?",
+    ("110", "119"),
+    ("country", "emergency_number", "emergency_number"),
+)
 DEU_TLD = ("What is the internet country-code top-level domain of Germany?", (".de",), DOMAIN)
 GBR_TLD = (
     "What is the internet country-code top-level domain of United Kingdom?",
@@ -322,6 +327,8 @@ KEPT = {
         ('Sucre. Well, Sucre.', BOL_CAP, 'correct', False),
     ],
     'a lone last item in lower case': [
+        ("Dial 110 for the police and 119 for fire and ambulance.", JPN_EMERGENCY, "correct", False),
+        ("The yen; the dollar and bitcoin circulate too.", JPN_MONEY, "correct", False),
         ('The US dollar.', SLV_MONEY, 'correct', False),
         ('The US dollar and Bitcoin.', SLV_MONEY, 'incorrect', False),
         ('The US dollar and the colón.', SLV_MONEY, 'incorrect', False),
