@@ -91,6 +91,8 @@ ATG_CALL = (
 )
 BHS_CALL = ("What is the international calling code of Bahamas?", (("+1", "001"),), CALLING)
 CAN_CALL = ("What is the international calling code of Canada?", (("+1", "001"),), CALLING)
+BRB_CALL = ("What is the international calling code of Barbados?", (("+1", "001"),), CALLING)
+ZR_STATES = ("What are the common oxidation states of Zirconium?", ("+4",), STATES)
 FRA_CALL = ("What is the international calling code of France?", (("+33", "0033"),), CALLING)
 CO_STATES = ("What are the common oxidation states of Cobalt?", ("+2", "+3"), STATES)
 FE_STATES = ("What are the common oxidation states of Iron?", ("+2", "+3"), STATES)
@@ -116,6 +118,10 @@ def rivals() -> Rivals:
 
 # Replies whose verdict or certainty rules 28 changes (the comment: what rules 27 gave)
 CHANGED = [
+    # moved from the rules-22 and rules-24 tests, where rules 27 kept them uncertain
+    ("+1 246.", BRB_CALL, "correct", False),  # correct uncertain
+    ("II and III.", FE_STATES, "correct", False),  # incorrect uncertain
+    ("IV.", ZR_STATES, "correct", False),  # incorrect uncertain
     ('Englisch und Spanisch.', CAN_LANG, 'incorrect', False),  # correct
     ('Engels en Spaans.', CAN_LANG, 'incorrect', False),  # correct
     ('Nederlands, Frans en Luxemburgs.', BEL_LANG, 'incorrect', False),  # correct
