@@ -70,15 +70,33 @@ candidate ("Or Kolkata?"; not "Or Angora, as it was called.")."""
 def _asked_again(tokens: Sequence[Token], i: int, answers: Sequence[Mention]) -> bool:
     """Rules 20: whether the "or" at ``i`` opens a question about another candidate after the
     answer's sentence ("Porto-Novo. Hmm, or was it Cotonou?"; rules 25: or opens a short sentence
-    of its own, `_OR_ALONE_MAX`: "New Delhi. Or Kolkata?")."""
+    of its own, `_OR_ALONE_MAX`: "New Delhi. Or Kolkata?"; rules 28: after one word, "Quito.
+    Well, or Cuenca.")."""
     if not any(m.end <= i for m in answers):
         return False
-    if i > 0 and tokens[i - 1].sentence != tokens[i].sentence:
+    if i > 0 and (tokens[i - 1].sentence != tokens[i].sentence or _after_one_word(tokens, i)):
         rest = [t for t in tokens[i + 1 :] if t.sentence == tokens[i].sentence]
         if len(rest) <= _OR_ALONE_MAX:  # rules 25: "New Delhi. Or Kolkata?"
             return True
     after = [t.norm for t in tokens[i + 1 : i + 3]]
     return any(after[: len(words)] == list(words) for words in _ASKING_AGAIN)
+
+
+def _after_one_word(tokens: Sequence[Token], i: int) -> bool:
+    """Rules 28: whether the "or" at ``i`` opens a sentence after one word in a clause of its own
+    ("Quito. Well, or Cuenca.", "Bueno, or Cuenca.")."""
+    return (
+        i > 1
+        and tokens[i - 2].sentence != tokens[i].sentence
+        and tokens[i - 1].sentence == tokens[i].sentence
+        and tokens[i - 1].clause != tokens[i].clause
+        and tokens[i - 1].word
+    )
+
+
+def _or_after_one_word(tokens: Sequence[Token], i: int) -> bool:
+    """Rules 28: `_after_one_word`, the "or" not asking again ("Well, or Cuenca.")."""
+    return _after_one_word(tokens, i) and not _asking_words(tokens, i)
 
 
 def _asking_words(tokens: Sequence[Token], i: int) -> int:
@@ -123,6 +141,8 @@ def offers_others(
         if tok.sentence not in sentences and not _asked_again(tokens, i, answers):
             continue
         before = _skip_fillers(tokens, i - 1, -1)
+        if _or_after_one_word(tokens, i):  # rules 28: "Sydney. Well, or Canberra."
+            before = i - 2
         if before in passing:  # "like San Marino by Italy or the Vatican by Rome"
             continue
         if believed_by_others(tokens, i, answers):

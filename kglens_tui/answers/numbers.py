@@ -37,10 +37,12 @@ names alike, so each format is read the same way on both sides:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from text_to_num import alpha2digit, text2num
+
+from kglens_tui.kg.answer_names import territory_codes
 
 _UNITS = [
     "zero",
@@ -205,6 +207,70 @@ def with_area_code(text: str) -> bool:
     """Rules 22: whether a reply gives +1 with a North American area code (`_NANP`), which no
     installed source ties to its territory: the rules cannot tell "+1 868" from Jamaica's."""
     return _NANP.search(text) is not None or _NANP_HYPHEN.search(text) is not None
+
+
+def another_territorys_area_code(text: str, subject: Sequence[str]) -> bool:
+    """Rules 28: whether a reply gives +1 with the area code libphonenumber's metadata (the
+    `phonenumbers` package) gives one or more other territories of the North American plan, none
+    of them the country asked about ("+1-242", the Bahamas', asked of Jamaica; not "+1 876"),
+    nor told of a territory the reply names (`_named`). Area codes of the United States and
+    Canada, which it does not list, are left uncertain."""
+    own = _own_codes(tuple(subject))
+    return bool(own) and any(
+        regions and not regions & own and not _named(text, regions)
+        for regions in (_nanp_regions().get(area, frozenset()) for area in _area_codes(text))
+    )
+
+
+def _named(text: str, regions: frozenset[str]) -> bool:
+    """Whether the reply names a territory of ``regions`` by its English name (CLDR): the area
+    code is told of it ("Jamaica, for instance, dials +1-876")."""
+    from babel import Locale
+
+    names = Locale("en").territories
+    folded = text.casefold()
+    return any(r in names and names[r].casefold() in folded for r in regions)
+
+
+def own_area_codes(text: str, subject: Sequence[str]) -> bool:
+    """Rules 28: whether every area code a reply gives after +1 is, by libphonenumber's
+    metadata, one of the country asked about ("+1 876" asked of Jamaica): no longer uncertain."""
+    own = _own_codes(tuple(subject))
+    areas = _area_codes(text)
+    return (
+        bool(own)
+        and bool(areas)
+        and all(_nanp_regions().get(area, frozenset()) & own for area in areas)
+    )
+
+
+def _area_codes(text: str) -> list[str]:
+    areas = [m.group(1) or m.group(2) for m in _NANP.finditer(text)]
+    return areas + [m.group(0)[-3:] for m in _NANP_HYPHEN.finditer(text)]
+
+
+@lru_cache(maxsize=256)
+def _own_codes(subject: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(code for name in subject for code in territory_codes(name))
+
+
+@lru_cache(maxsize=1)
+def _nanp_regions() -> dict[str, frozenset[str]]:
+    """A North American area code -> the territories libphonenumber gives it (its metadata's
+    leading digits for each region of country code 1)."""
+    import phonenumbers
+    from phonenumbers import PhoneMetadata
+
+    out: dict[str, set[str]] = {}
+    for region in phonenumbers.COUNTRY_CODE_TO_REGION_CODE.get(1, ()):
+        meta = PhoneMetadata.metadata_for_region(region)
+        if meta is None or not meta.leading_digits:
+            continue
+        pattern = re.compile(meta.leading_digits)
+        for n in range(200, 1000):
+            if pattern.fullmatch(str(n)):
+                out.setdefault(str(n), set()).add(region)
+    return {area: frozenset(regions) for area, regions in out.items()}
 
 
 _NANP_HYPHEN = re.compile(r"\+\s?1\s?[-\u2010\u2011\u2013]\s?\d{3}(?![\d-])")

@@ -40,6 +40,20 @@ def _adjective_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str
 _VALENCES = {"mono": 1, "uni": 1, "di": 2, "bi": 2, "tri": 3, "tetra": 4, "quadri": 4,
              "penta": 5, "quinque": 5, "hexa": 6, "sexi": 6, "hepta": 7, "septi": 7,
              "octa": 8, "octo": 8}  # fmt: skip
+_ROMANS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
+_ROMAN = re.compile(r"\b(?:VIII|VII|VI|IV|V|III|II|I)\b")
+_ROMAN_LIST = re.compile(
+    r"\s*(?:VIII|VII|VI|IV|V|III|II|I)(?:(?:\s*,\s*|,?\s+(?:and|or)\s+)(?:VIII|VII|VI|IV|V|III|II|I))*"
+    r"\s*\.?\s*"
+)
+"""Rules 28: a reply that is only Roman numerals from I to VIII, listed: the oxidation states
+they number, as IUPAC's Stock notation writes them ("iron(III)"), positive ("II and III")."""
+_SUSPENDED = re.compile(
+    rf"\b({'|'.join(_VALENCES)})-((?:\s*,|,?\s+(?:and|or|to))\s+(?:{'|'.join(_VALENCES)})valent)",
+    re.IGNORECASE,
+)
+"""Rules 28: a prefix of valence left hanging before a word of valence, as English hyphenates
+words that share their end ("Di- and trivalent." is "Divalent and trivalent.")."""
 _VALENCE = re.compile(rf"\b({'|'.join(_VALENCES)})valente?s?\b", re.IGNORECASE)
 """A word of valence: a Greek or Latin number and "-valent" ("tetravalent", "bivalent")."""
 
@@ -60,9 +74,15 @@ def valence_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | 
     """Rules 24: where the true answers are signed oxidation states ("+4"), the reply with each
     word of valence written as the positive state it names ("Tetravalent." is "+4.",
     "Divalent and trivalent." "+2 and +3."; rules 26: and each "-ous" or "-ic" name of a
-    state, `_STATE_NAMES`: "Ferrous and ferric." is "+2 and +3."); or None."""
+    state, `_STATE_NAMES`: "Ferrous and ferric." is "+2 and +3."; rules 28: a prefix left
+    hanging, `_SUSPENDED`: "Di- and trivalent."; a list of Roman numerals alone, `_ROMAN_LIST`:
+    "II and III"); or None."""
     if not any(n[:1] == "+" for group in true_answers for n in group):
         return None
+    if _ROMAN_LIST.fullmatch(reply):  # rules 28: "II and III" is "+2 and +3"
+        return _ROMAN.sub(lambda m: f"+{_ROMANS.index(m[0]) + 1}", reply)
+    while _SUSPENDED.search(reply):  # rules 28: "Di- and trivalent."
+        reply = _SUSPENDED.sub(r"\1valent\2", reply)
     if not _VALENCE.search(reply) and not _STATE_NAME.search(reply):
         return None
     read = _VALENCE.sub(lambda m: f"+{_VALENCES[m[1].casefold()]}", reply)
@@ -488,6 +508,21 @@ label, the top-level domain."""
 _SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac", "edu", "or", "ne", "go"})
 """Second-level labels registries under many country-code domains keep for everyone ("co" of
 ".co.uk", "com" of ".com.au", "ac" of ".ac.jp")."""
+
+
+_SPOKEN_DOT = re.compile(r"\s*dot[-\s]([a-z]{2,3})\s*[.!]?\s*", re.IGNORECASE)
+"""Rules 28: a reply that is only a domain with its dot said as a word ("dot-de", "Dot UK.")."""
+
+
+def spoken_domain(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 28: where the true answers are top-level domains, a reply that is only a domain
+    with its dot said as a word, written with the dot ("dot-de" is ".de"); None otherwise."""
+    if "dot" not in reply.casefold() or not any(
+        n.startswith(".") for group in true_answers for n in group
+    ):
+        return None
+    spoken = _SPOKEN_DOT.fullmatch(reply)
+    return "." + spoken[1].casefold() if spoken else None
 
 
 def domain_under(reply: str, true_answers: Sequence[Sequence[str]]) -> bool | None:

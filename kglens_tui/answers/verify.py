@@ -39,6 +39,13 @@ from kglens_tui.answers.corrections import (
     left_undecided,
     withdrawn_and_declined,
 )
+from kglens_tui.answers.list_readings import (
+    another_language_listed,
+    conjunctions_read,
+    lone_last_item,
+    offsets_read_whole,
+    retractions_in_latin,
+)
 from kglens_tui.answers.mentions import (
     Mention,
     NameTable,
@@ -48,7 +55,11 @@ from kglens_tui.answers.mentions import (
     mentions,
     tokenize,
 )
-from kglens_tui.answers.numbers import with_area_code
+from kglens_tui.answers.numbers import (
+    another_territorys_area_code,
+    own_area_codes,
+    with_area_code,
+)
 from kglens_tui.answers.passing import (
     COMPASS,
     INNER_PARTICLES,
@@ -104,6 +115,7 @@ from kglens_tui.answers.reply_forms import (
     first_part_reading,
     flag_code,
     readings,
+    spoken_domain,
     transliterated,
     valence_reading,
 )
@@ -354,6 +366,9 @@ def check_wh(
     if FLAG.search(reply):  # rules 16: a flag is its country's ISO code ("🇫🇷" is "FR")
         reply = FLAG.sub(flag_code, reply)
     reply = valence_reading(reply, true_answers) or reply  # rules 24: "Tetravalent." is "+4."
+    reply = retractions_in_latin(reply) or reply  # rules 28: "извините" is "izvinite"
+    reply = offsets_read_whole(reply, true_answers) or reply  # rules 28: "UTC+7, +8" is "UTC+8"
+    reply = spoken_domain(reply, true_answers) or reply  # rules 28: "dot-de" is ".de"
 
     def check(text: str, answers: Sequence[Sequence[str]] = true_answers) -> Checked:
         return _check_wh(text, answers, rivals, subject, question=question, answer_only=answer_only)
@@ -364,6 +379,19 @@ def check_wh(
             return Checked(Verdict.INCORRECT, got.hedged)
         if another_countrys_code(reply, true_answers, answer_only):  # rules 26: "CN, JP, KP."
             return Checked(Verdict.INCORRECT, got.hedged)
+        if another_territorys_area_code(reply, subject):  # rules 28: "+1-242" asked of Jamaica
+            return Checked(Verdict.INCORRECT, got.hedged)
+        if another_language_listed(reply, true_answers):  # rules 28: "Englisch und Spanisch."
+            return Checked(Verdict.INCORRECT, got.hedged)
+        if lone_last_item(reply, true_answers):  # rules 28: "The US dollar and bitcoin."
+            return Checked(Verdict.INCORRECT, got.hedged, uncertain=True)
+        joined = conjunctions_read(reply, true_answers)
+        if joined is not None:  # rules 28: "Quito o Cuenca."; an unknown item: uncertain
+            again = check(joined)
+            if again.verdict is not Verdict.CORRECT:
+                if again.uncertain:
+                    return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
+                return Checked(again.verdict, got.hedged or again.hedged)
         return got
     bare = BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
@@ -565,7 +593,9 @@ def _check_wh(
             rival, unsure = no_answer_role(tokens, answers, found, subject_names, asked)
             uncertain = uncertain or unsure
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
-        uncertain = uncertain or (not rival and with_area_code(text))
+        uncertain = uncertain or (
+            not rival and with_area_code(text) and not own_area_codes(text, subject_names)
+        )  # rules 28: "+1 876" asked of Jamaica is its own
         uncertain = uncertain or (not answers and split_name(tokens, groups))
         if answers and not uncertain and not cut:
             vocabulary = type_words(truth, rivals)

@@ -1441,3 +1441,57 @@ def warm() -> None:
     continent_names()
     bundled_answer_names()
     territory_word_translations()
+
+
+_ENGLISH_WORDS_IN_LISTS = frozenset({"a", "an", "and", "at", "be", "in", "no", "of", "or", "we"})
+"""Rules 28: words of CLDR's list patterns that English prose uses as its own (Czech "a",
+Dutch "of", Irish "an"): never read as another language's "and" or "or"."""
+
+
+@stored
+def list_conjunctions() -> dict[str, tuple[str, ...]]:
+    """Rules 28: the one word that joins the last two items of a list, of two items and of
+    more alike, in some CLDR locale's list patterns -> ("and",) (the standard pattern: German
+    "und", Dutch "en", Spanish "y", Serbian "и") or ("or",) (the "or" pattern: Spanish "o", German
+    "oder", Polish "lub"), in lower case as written; words that join "and" in one locale and
+    "or" in another, and English's own words (`_ENGLISH_WORDS_IN_LISTS`), left out."""
+    seen: dict[str, set[str]] = defaultdict(set)
+    for locale in _locales():
+        patterns = locale.list_patterns  # type: ignore[attr-defined]
+        for style, meaning in (("standard", "and"), ("or", "or")):
+            try:
+                pattern = patterns[style]
+            except KeyError:
+                continue
+            words = {
+                _joining_word(pattern.get(key) if hasattr(pattern, "get") else None)
+                for key in ("end", "2")
+            }
+            word = words.pop()
+            if not words and word:
+                seen[word].add(meaning)
+    return {
+        word: tuple(meanings)
+        for word, meanings in sorted(seen.items())
+        if len(meanings) == 1 and word not in _ENGLISH_WORDS_IN_LISTS
+    }
+
+
+def _joining_word(pattern: str | None) -> str:
+    """The one word a list pattern ("{0} und {1}", "{0}, o {1}") puts between its items, in
+    lower case; "" where it puts none, or more than one."""
+    if not pattern or "{0}" not in pattern or "{1}" not in pattern:
+        return ""
+    word = pattern.replace("{0}", " ").replace("{1}", " ").strip(" ,\u00a0")
+    return word.casefold() if word.isalpha() else ""
+
+
+@stored
+def language_codes_by_name() -> dict[str, tuple[str, ...]]:
+    """Rules 28: the name of a language in any CLDR locale, folded (`_fold`) -> the codes of
+    the languages it names ("spanisch" es, "luxemburgs" lb, "frans" fr, "english" en)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for locale in _locales():
+        for code, name in locale.languages.items():  # type: ignore[attr-defined]
+            out[_fold(name)].add(code)
+    return {name: tuple(sorted(codes)) for name, codes in sorted(out.items())}

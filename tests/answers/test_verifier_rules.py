@@ -32,6 +32,7 @@ VERDICTS_OF_RULES = {
     25: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
     26: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
     27: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
+    28: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
 }
 """sha256 of the bench's verdicts under the current rules (replace it when you bump). Rules 8
 to 18 give the bench's replies the verdicts rules 7 gave (they change verdicts of the
@@ -44,8 +45,9 @@ rules 23 judge four SmolLM2 replies that name a true object in no answering role
 (c053, c062, c160: "The United Nations (UN) is a member of the United Nations."; c089); rules
 24 give the bench's replies rules 23's verdicts and scores (they change verdicts of the held-out
 and ordinary sets' replies: docs/verdicts.md, "Rules 24"), and so do rules 25 (h060 "..." is
-marked uncertain, its verdict kept: docs/verdicts.md, "Rules 25"), rules 26 and rules 27
-(docs/verdicts.md, "Rules 27")."""
+marked uncertain, its verdict kept: docs/verdicts.md, "Rules 25"), rules 26, rules 27
+(docs/verdicts.md, "Rules 27") and rules 28 (which mark three replies' +1 with their own area
+code certain: docs/verdicts.md, "Rules 28")."""
 
 
 def bench_fingerprint() -> str:

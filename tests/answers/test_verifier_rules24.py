@@ -653,11 +653,11 @@ KEPT = {
         ("+2 and +3.", IRON_OX, "correct", False),
         ("Divalent, trivalent and hexavalent.", IRON_OX, "incorrect", False),
         ("Fe2+ and Fe3+.", IRON_OX, "correct", False),
-        ("II and III.", IRON_OX, "incorrect", True),
+        ("Tetravalent, +4.", ZIRCONIUM, "correct", False),  # rules 28: "II and III." moved there
         ("+2, +3.", IRON_OX, "correct", False),
         ("+4, as in zirconia.", ZIRCONIUM, "correct", False),
         ("Usually +4.", ZIRCONIUM, "correct", False),
-        ("IV.", ZIRCONIUM, "incorrect", True),
+        ("Mostly +4, tetravalent.", ZIRCONIUM, "correct", False),  # rules 28: "IV." moved there
         ("+2.", ZIRCONIUM, "incorrect", False),
         ("Zirconium is +4 in ZrO2.", ZIRCONIUM, "correct", False),
         ("I don't know.", ZIRCONIUM, "refused", False),

@@ -249,24 +249,24 @@ a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_7 = DEFAULT_DATA.with_name("verifier_heldout7.jsonl")
-HELD_OUT_7_FLOOR = 0.940
-"""Under rules 27: 477 of 507. Under rules 21: 475 of 507. Under rules 16: 472 of 507. Before, the seventh held-out set's figure under rules 14 (471 of 507; 469 under rules 13); blind (verifier_heldout7.md,
+HELD_OUT_7_FLOOR = 0.942
+"""Under rules 28: 478 of 507. Under rules 27: 477 of 507. Under rules 21: 475 of 507. Under rules 16: 472 of 507. Before, the seventh held-out set's figure under rules 14 (471 of 507; 469 under rules 13); blind (verifier_heldout7.md,
 written without the code): 447 under rules 11, 453 under rules 12 (made before the set was
 read). Rules 13 were made looking at its misses, so it is a regression set now: no rule change
 may lower it."""
 
 
 HELD_OUT_8 = DEFAULT_DATA.with_name("verifier_heldout8.jsonl")
-HELD_OUT_8_FLOOR = 0.918
-"""Under rules 27: 462 of 503. Under rules 21: 455 of 503. Under rules 20: 453 of 503; 449 under rules 16. Before, the eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
+HELD_OUT_8_FLOOR = 0.922
+"""Under rules 28: 464 of 503. Under rules 27: 462 of 503. Under rules 21: 455 of 503. Under rules 20: 453 of 503; 449 under rules 16. Before, the eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
 written without the code): 423 under rules 12, 424 under rules 13 (made before the set was
 read). Rules 14 were made looking at its misses, so it is a regression set now: no rule change
 may lower it."""
 
 
 HELD_OUT_9 = DEFAULT_DATA.with_name("verifier_heldout9.jsonl")
-HELD_OUT_9_FLOOR = 0.892
-"""Under rules 27: 449 of 503. Under rules 21: 443 of 503. Under rules 20: 442 of 503; 428 under rules 16. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
+HELD_OUT_9_FLOOR = 0.894
+"""Under rules 28: 450 of 503. Under rules 27: 449 of 503. Under rules 21: 443 of 503. Under rules 20: 442 of 503; 428 under rules 16. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
 written without the code): 406 under rules 12, 409 under rules 13, 415 under rules 14 (made
 before the set was read). Rules 15 were made looking at its misses, so it is a regression set
 now: no rule change may lower it."""
@@ -281,24 +281,24 @@ misses, so it is a regression set now: no rule change may lower it."""
 
 
 HELD_OUT_11 = DEFAULT_DATA.with_name("verifier_heldout11.jsonl")
-HELD_OUT_11_FLOOR = 0.957
-"""Under rules 27: 562 of 587. Under rules 20: 561 of 587; 560 under rules 18. Before, the eleventh held-out set's blind figures
+HELD_OUT_11_FLOOR = 0.959
+"""Under rules 28: 563 of 587. Under rules 27: 562 of 587. Under rules 20: 561 of 587; 560 under rules 18. Before, the eleventh held-out set's blind figures
 (verifier_heldout11.md, written without the code): 531 of 587 under rules 12, 542 under rules 16
 and 17 (made before the set was read). Rules 18 were made looking at its misses, so it is a
 regression set now: no rule change may lower it."""
 
 
 HELD_OUT_12 = DEFAULT_DATA.with_name("verifier_heldout12.jsonl")
-HELD_OUT_12_FLOOR = 0.917
-"""Under rules 27: 498 of 543. Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
+HELD_OUT_12_FLOOR = 0.918
+"""Under rules 28: 499 of 543. Under rules 27: 498 of 543. Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
 (verifier_heldout12.md, written without the code): 447 of 543 under rules 12, 461 under rules
 16, 463 under rules 17, 467 under rules 18 (made before the set was read). Rules 19 were made
 looking at its misses, so it is a regression set now: no rule change may lower it."""
 
 
 HELD_OUT_13 = DEFAULT_DATA.with_name("verifier_heldout13.jsonl")
-HELD_OUT_13_FLOOR = 0.933
-"""Under rules 27: 522 of 559. Under rules 25: 515 of 559. Under rules 24: 513 of 559. Under rules 21: 509. Under rules 20: 506. Before, the thirteenth held-out set's blind figures
+HELD_OUT_13_FLOOR = 0.935
+"""Under rules 28: 523 of 559. Under rules 27: 522 of 559. Under rules 25: 515 of 559. Under rules 24: 513 of 559. Under rules 21: 509. Under rules 20: 506. Before, the thirteenth held-out set's blind figures
 (verifier_heldout13.md, written without the code): 481 of 559 under rules 12, 491 under rules
 16, 492 under rules 17, 493 under rules 18, 497 under rules 19 (made before the set was read).
 Rules 20 were made looking at its misses, so it is a regression set now: no rule change may
@@ -306,8 +306,8 @@ lower it."""
 
 
 HELD_OUT_14 = DEFAULT_DATA.with_name("verifier_heldout14.jsonl")
-HELD_OUT_14_FLOOR = 0.947
-"""Under rules 27: 520 of 549. Under rules 25: 518 of 549. Under rules 21: 507 of 549. Before, the fourteenth held-out set's blind figures
+HELD_OUT_14_FLOOR = 0.948
+"""Under rules 28: 521 of 549. Under rules 27: 520 of 549. Under rules 25: 518 of 549. Under rules 21: 507 of 549. Before, the fourteenth held-out set's blind figures
 (verifier_heldout14.md, written without the code): 497 of 549 under rules 19, 502 under rules
 20 (made before the set was read). Rules 21 were made looking at its misses, so it is a
 regression set now: no rule change may lower it (509 under rules 22 and 23, 515 under rules
@@ -315,34 +315,35 @@ regression set now: no rule change may lower it (509 under rules 22 and 23, 515 
 
 
 HELD_OUT_15 = DEFAULT_DATA.with_name("verifier_heldout15.jsonl")
-HELD_OUT_15_FLOOR = 0.931
-"""Under rules 27: 514 of 552. The fifteenth held-out set's blind figures (verifier_heldout15.md, written without the
+HELD_OUT_15_FLOOR = 0.932
+"""Under rules 28: 515 of 552. Under rules 27: 514 of 552. The fifteenth held-out set's blind figures (verifier_heldout15.md, written without the
 code): 488 of 552 under rules 20 and under rules 21 (both made before the set was read). Rules
 22 were made looking at its misses (501, and under rules 23; 506 under rules 24), so it is a
 regression set now: no rule change may lower it (509 under rules 25)."""
 
 
 HELD_OUT_16 = DEFAULT_DATA.with_name("verifier_heldout16.jsonl")
-HELD_OUT_16_FLOOR = 0.889
-"""Under rules 27: 498 of 560. The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
+HELD_OUT_16_FLOOR = 0.892
+"""Under rules 28: 500 of 560. Under rules 27: 498 of 560. The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
 code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read).
 Rules 25 were made looking at its misses (487; 490 under rules 26), so it is a regression set
 now: no rule change may lower it."""
 
 
 HELD_OUT_17 = DEFAULT_DATA.with_name("verifier_heldout17.jsonl")
-HELD_OUT_17_FLOOR = 0.941
-"""Under rules 27: 567 of 602. The seventeenth held-out set's blind figures (verifier_heldout17.md, written without the
+HELD_OUT_17_FLOOR = 0.943
+"""Under rules 28: 568 of 602. Under rules 27: 567 of 602. The seventeenth held-out set's blind figures (verifier_heldout17.md, written without the
 code while rules 25 were being made): 526 of 602 under rules 24 and 531 under rules 25 (both
 made before the set was read; rules 25's first cut scored 530, one reply lost to its reading of
 an "or" sentence, fixed before it landed). Rules 26 were made looking at its misses (554), so
 it is a regression set now: no rule change may lower it."""
 
 HELD_OUT_18 = DEFAULT_DATA.with_name("verifier_heldout18.jsonl")
-HELD_OUT_18_FLOOR = 0.900
-"""The eighteenth held-out set's blind figures (verifier_heldout18.md, written without the
+HELD_OUT_18_FLOOR = 0.914
+"""Under rules 28: 645 of 705. The eighteenth held-out set's blind figures (verifier_heldout18.md, written without the
 code): 629 of 705 under rules 26 (made before the set was written) and 635 under rules 27 (made
-while it was being written, on the other sets' misses)."""
+while it was being written, on the other sets' misses). Rules 28 were made looking at its misses,
+so it is a regression set now: no rule change may lower it."""
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.993
