@@ -4,7 +4,7 @@ numbers, adjectives, and transliterations of other alphabets."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from kglens_tui.answers.abugidas import brahmic_reading
@@ -277,24 +277,19 @@ def mountain_suffix_reading(reply: str, true_answers: Sequence[Sequence[str]]) -
         return None
     changed = False
 
-    def named(match: re.Match[str]) -> str:
-        nonlocal changed
-        name = mounts.get(match[1].casefold())
-        if name is None:
-            return match[0]
-        changed = True
-        return name
+    def renamer(table: dict[str, str]) -> Callable[[re.Match[str]], str]:
+        def rename(match: re.Match[str]) -> str:
+            nonlocal changed
+            name = table.get(match[1].casefold())
+            if name is None:
+                return match[0]
+            changed = True
+            return name
 
-    def suffix_named(match: re.Match[str]) -> str:
-        nonlocal changed
-        name = suffixed.get(match[1].casefold())
-        if name is None:
-            return match[0]
-        changed = True
-        return name
+        return rename
 
-    reading = _MOUNTAIN_SUFFIX.sub(named, reply) if mounts else reply
-    reading = _MOUNT_IN_REPLY.sub(suffix_named, reading) if suffixed else reading
+    reading = _MOUNTAIN_SUFFIX.sub(renamer(mounts), reply) if mounts else reply
+    reading = _MOUNT_IN_REPLY.sub(renamer(suffixed), reading) if suffixed else reading
     return reading if changed else None
 
 
