@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from conftest import copy_db, wait_for
+from textual.widgets import DataTable
 
 from kglens_tui.modes import KontestConfig, ModeSnapshot
 from kglens_tui.runs.runner import open_snapshot
@@ -73,6 +74,22 @@ def _keys(*steps: str) -> RunBefore:
                 60,
                 describe=lambda: type(pilot.app.screen).__name__,
             )
+        # a table filled once the screen read its data is laid out on a later refresh: shoot
+        # once every shown table that has rows has the height for them (a busy machine took the
+        # picture of the report with its disagreements table still at no height)
+        await wait_for(
+            pilot,
+            lambda: all(
+                table.size.height >= 1 + table.show_header
+                for table in pilot.app.screen.query(DataTable)
+                if table.row_count and all(node.display for node in table.ancestors_with_self)
+            ),
+            60,
+            describe=lambda: [
+                (table.id, table.row_count, table.size.height)
+                for table in pilot.app.screen.query(DataTable)
+            ],
+        )
         await _settled(pilot)
 
     return run
