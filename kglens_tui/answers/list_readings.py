@@ -13,6 +13,7 @@ from functools import lru_cache
 from kglens_tui.answers.correction_words import RETRACTING
 from kglens_tui.kg.answer_names import (
     PARTICLES,
+    fold_name,
     language_codes_by_name,
     list_conjunctions,
 )
@@ -93,21 +94,12 @@ def another_language_listed(reply: str, true_answers: Sequence[Sequence[str]]) -
     if len(items) < 2:
         return False
     names = language_codes_by_name()
-    named = [{c.split("_")[0] for c in names.get(_folded(item), ())} for item in items]
+    named = [{c.split("_")[0] for c in names.get(fold_name(item), ())} for item in items]
     return all(named) and any(c & codes for c in named) and any(not c & codes for c in named)
 
 
 _A_LIST = re.compile(r"[^\W\d_][^\W\d_\s,'’-]*(?:,?\s+[^\W\d_][^\W\d_\s,'’-]*|,)*[.!]?")
 """A reply that is only words, spaces and commas, ending with a full stop or none."""
-
-
-def _folded(text: str) -> str:
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
-    return " ".join(
-        "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split()
-    )
 
 
 @lru_cache(maxsize=256)
@@ -118,9 +110,9 @@ def _true_language_codes(groups: tuple[tuple[str, ...], ...]) -> frozenset[str]:
     english = _english_language_names()
     codes: set[str] = set()
     for group in groups:
-        if not any(_folded(n) in english for n in group):
+        if not any(fold_name(n) in english for n in group):
             return frozenset()
-        codes |= {c.split("_")[0] for n in group for c in names.get(_folded(n), ())}
+        codes |= {c.split("_")[0] for n in group for c in names.get(fold_name(n), ())}
     return frozenset(codes)
 
 
@@ -128,7 +120,7 @@ def _true_language_codes(groups: tuple[tuple[str, ...], ...]) -> frozenset[str]:
 def _english_language_names() -> frozenset[str]:
     from babel import Locale
 
-    return frozenset(_folded(name) for name in Locale("en").languages.values())
+    return frozenset(fold_name(name) for name in Locale("en").languages.values())
 
 
 _NON_LATIN_WORD = re.compile(r"[\u0370-\u03ff\u0400-\u04ff]+")
@@ -168,12 +160,9 @@ def offsets_read_whole(reply: str, true_answers: Sequence[Sequence[str]]) -> str
     """Rules 28: in a reply to a question whose answers are UTC offsets, items of a list after a
     UTC offset that are only a sign and hours ("UTC+7, +8 and +9") are UTC offsets too ("UTC+9");
     None where there are none."""
-    if not _OFFSET.search(reply) or not all(
-        any(n.startswith("UTC") for n in group) for group in true_answers
-    ):
-        return None
     start = _OFFSET.search(reply)
-    assert start is not None
+    if start is None or not all(any(n.startswith("UTC") for n in g) for g in true_answers):
+        return None
     head, tail = reply[: start.end()], reply[start.end() :]
     read = _BARE_OFFSET.sub(r"UTC\1", tail)
     return head + read if read != tail else None

@@ -133,7 +133,9 @@ def _locales() -> tuple[object, ...]:
     return tuple(_base_locales())
 
 
-def _fold(name: str) -> str:
+def fold_name(name: str) -> str:
+    """A name as answer tables key it: NFKC, then without its marks (NFKD), case-folded, its
+    spaces collapsed ("Côte  d'Ivoire" is "cote d'ivoire")."""
     decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name))
     return " ".join(
         "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split()
@@ -150,7 +152,7 @@ def _unambiguous(
     code's alone ("₽" is the ruble's, not the old RUR's too); rules 18: a name that only one of
     its codes has in its own territories (``native``: folded name -> codes) is that code's
     ("C$": Nicaragua's córdoba in es_NI, the Canadian dollar only in Dutch)."""
-    folded = {name: _fold(name) for names in names_by_code.values() for name in names}
+    folded = {name: fold_name(name) for names in names_by_code.values() for name in names}
     owners: dict[str, set[str]] = defaultdict(set)
     for code, names in names_by_code.items():
         for name in names:
@@ -200,9 +202,9 @@ _UNSPACED_LETTER = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\u
 
 def _long_enough(name: str, folded: str | None = None) -> bool:
     """At least `MIN_CHARS` characters, or a currency sign ("€", "₽"); ``folded``: its
-    `_fold` when known."""
+    `fold_name` when known."""
     if folded is None:
-        folded = _fold(name)
+        folded = fold_name(name)
     return len(folded) >= MIN_CHARS or all(unicodedata.category(c) == "Sc" for c in folded)
 
 
@@ -243,11 +245,11 @@ def territory_names() -> dict[str, tuple[str, ...]]:
     # rules 9: no name of a country's own subdivision ("Scotland" in a locale's names of the UK)
     parts: dict[str, set[str]] = defaultdict(set)
     for sub in pycountry.subdivisions:
-        parts[sub.country_code].add(_fold(sub.name))
+        parts[sub.country_code].add(fold_name(sub.name))
     for code, names in out.items():
         own = parts.get(code)
         if own:
-            names.difference_update([n for n in names if _fold(n) in own])
+            names.difference_update([n for n in names if fold_name(n) in own])
     return _unambiguous(out)
 
 
@@ -273,10 +275,10 @@ def continent_names() -> dict[str, tuple[str, ...]]:
         territories = locale.territories  # type: ignore[attr-defined]
         for label, codes in _CONTINENTS.items():
             out[label].update(territories[c] for c in codes if c in territories)
-    countries = {_fold(n) for names in territory_names().values() for n in names}
-    countries -= {_fold(n) for n in out["Antarctica"]}
+    countries = {fold_name(n) for names in territory_names().values() for n in names}
+    countries -= {fold_name(n) for n in out["Antarctica"]}
     unambiguous = _unambiguous(out)
-    return {k: tuple(n for n in v if _fold(n) not in countries) for k, v in unambiguous.items()}
+    return {k: tuple(n for n in v if fold_name(n) not in countries) for k, v in unambiguous.items()}
 
 
 @stored
@@ -296,7 +298,7 @@ def currency_names() -> dict[str, tuple[str, ...]]:
     for code, symbol, own in _regional_symbols():
         out[code].add(symbol)
         if own:
-            native[_fold(symbol)].add(code)
+            native[fold_name(symbol)].add(code)
     kept = _unambiguous(out, prefer=_current_currencies(), native=native)
     from babel import Locale
 
@@ -393,17 +395,17 @@ def _same_city(city: str, names: set[str]) -> bool:
     """Whether a former zone's city is a spelling of a city the zone has (Kiev: Kiew, Kijev)."""
     from difflib import SequenceMatcher
 
-    folded = _fold(city)
-    return any(SequenceMatcher(None, folded, _fold(n)).ratio() >= 0.75 for n in names)
+    folded = fold_name(city)
+    return any(SequenceMatcher(None, folded, fold_name(n)).ratio() >= 0.75 for n in names)
 
 
 _NAME_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def name_words(name: str) -> list[str]:
-    """Rules 27: the words of three letters or more of a name, folded (`_fold`), split at spaces,
+    """Rules 27: the words of three letters or more of a name, folded (`fold_name`), split at spaces,
     hyphens and apostrophes ("Oubangui-Chari" is "oubangui", "chari")."""
-    return _NAME_WORD.findall(_fold(name))
+    return _NAME_WORD.findall(fold_name(name))
 
 
 @lru_cache(maxsize=1)
@@ -841,7 +843,7 @@ def _codes(names: tuple[str, ...], known: tuple[str, ...]) -> tuple[str, ...]:
     name stands around them (not "SE Asia")."""
     import pycountry
 
-    folded = {_fold(n) for n in (*names, *known)}
+    folded = {fold_name(n) for n in (*names, *known)}
     codes = {code for name in folded for code in _english_territories().get(name, ())}
     if len(codes) != 1:
         return ()
@@ -855,9 +857,9 @@ def _city_names(key: str, label: str) -> tuple[str, ...]:
     if alpha2 is None:
         return ()
     every = _zone_city_names()
-    want = _fold(label)
+    want = fold_name(label)
     for zone in _zones_by_territory().get(alpha2, ()):
-        if want in {_fold(n) for n in every.get(zone, ())}:
+        if want in {fold_name(n) for n in every.get(zone, ())}:
             return zone_cities().get(zone, ())
     return ()
 
@@ -909,7 +911,7 @@ def person_short_names(label: str) -> tuple[str, ...]:
             out.add(f"{title.title()} {word}")
     out.update(_initials(words))
     out.update(_initialled(words))
-    return tuple(sorted(n for n in out if _fold(n) != _fold(label)))
+    return tuple(sorted(n for n in out if fold_name(n) != fold_name(label)))
 
 
 _PATRONYMIC = frozenset({"bin", "ibn", "bint", "ben"})
@@ -1020,10 +1022,10 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
         first = label.split()[:1]
         same = [n for n in known if n.split()[:1] == first]  # not "Sir William Ramsay"
         shorts = {n for name in dict.fromkeys((label, *same)) for n in person_short_names(name)}
-        folded = {_fold(n) for n in (label, *known)}
+        folded = {fold_name(n) for n in (label, *known)}
         return AnswerNames(
             (),
-            tuple(sorted(n for n in shorts if _fold(n) not in folded)),
+            tuple(sorted(n for n in shorts if fold_name(n) not in folded)),
             given_names((label, *same)),
         )
     if kind == "country" or (kind not in SOURCED_KINDS and names):
@@ -1211,7 +1213,7 @@ def currency_unit_words() -> frozenset[str]:
 def _by_names(known: tuple[str, ...]) -> tuple[str, ...]:
     """The names of the country whose English name (CLDR's or pycountry's) is one of ``known``,
     else of the former country of ISO 3166-3 one of whose names is (`historic_names`)."""
-    folded = {_fold(n) for n in known}
+    folded = {fold_name(n) for n in known}
     found = {code for name in folded for code in _english_territories().get(name, ())}
     if len(found) == 1:
         return territory_names().get(found.pop(), ())
@@ -1225,7 +1227,7 @@ def _by_names(known: tuple[str, ...]) -> tuple[str, ...]:
 def _folded_historic_names() -> tuple[tuple[frozenset[str], tuple[str, ...]], ...]:
     """`historic_names`, each with its names folded, folded once: `_by_names` looks through all
     of them for every entity no source covers (some 30,000 folds a look-up otherwise)."""
-    return tuple((frozenset(_fold(n) for n in names), names) for names in historic_names())
+    return tuple((frozenset(fold_name(n) for n in names), names) for names in historic_names())
 
 
 @lru_cache(maxsize=1)
@@ -1237,23 +1239,23 @@ def _english_territories() -> dict[str, frozenset[str]]:
     out: dict[str, set[str]] = defaultdict(set)
     for code, name in Locale("en").territories.items():
         if len(code) == 2 and code.isalpha():
-            out[_fold(name)].add(code)
+            out[fold_name(name)].add(code)
     for country in pycountry.countries:
         for attr in ("name", "common_name"):
             value = getattr(country, attr, None)
             if value:
-                out[_fold(value)].add(country.alpha_2)
+                out[fold_name(value)].add(country.alpha_2)
     return {name: frozenset(codes) for name, codes in out.items()}
 
 
 def english_territory_names() -> frozenset[str]:
-    """The English names of countries (CLDR's, pycountry's), folded as `_fold` folds."""
+    """The English names of countries (CLDR's, pycountry's), folded as `fold_name` folds."""
     return frozenset(_english_territories())
 
 
 def territory_codes(name: str) -> frozenset[str]:
     """The ISO 3166 alpha-2 codes of the country an English name (CLDR's, pycountry's) names."""
-    return _english_territories().get(_fold(name), frozenset())
+    return _english_territories().get(fold_name(name), frozenset())
 
 
 @stored
@@ -1321,8 +1323,8 @@ def country_names(alpha2: str) -> frozenset[str]:
 
 
 def bare_fold(name: str) -> str:
-    """A name folded (`_fold`) with all but its letters and digits left out."""
-    return "".join(c for c in _fold(name) if c.isalnum())
+    """A name folded (`fold_name`) with all but its letters and digits left out."""
+    return "".join(c for c in fold_name(name) if c.isalnum())
 
 
 @lru_cache(maxsize=256)
@@ -1355,14 +1357,14 @@ def territory_cities(alpha2: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def english_place_names() -> frozenset[str]:
     """Rules 20: the English names of countries and of the tz zones' cities (CLDR), folded as
-    `_fold` folds: words a reader knows as places ("Sydney", "Almaty", "Paris")."""
+    `fold_name` folds: words a reader knows as places ("Sydney", "Almaty", "Paris")."""
     from babel import Locale
     from babel.core import get_global
 
-    cities = {_fold(_zone_city(zone)) for zone in get_global("zone_territories")}
+    cities = {fold_name(_zone_city(zone)) for zone in get_global("zone_territories")}
     for names in Locale("en").time_zones.values():
         if names.get("city"):
-            cities.add(_fold(names["city"]))
+            cities.add(fold_name(names["city"]))
     return frozenset(_english_territories()) | cities
 
 
@@ -1488,10 +1490,10 @@ def _joining_word(pattern: str | None) -> str:
 
 @stored
 def language_codes_by_name() -> dict[str, tuple[str, ...]]:
-    """Rules 28: the name of a language in any CLDR locale, folded (`_fold`) -> the codes of
+    """Rules 28: the name of a language in any CLDR locale, folded (`fold_name`) -> the codes of
     the languages it names ("spanisch" es, "luxemburgs" lb, "frans" fr, "english" en)."""
     out: dict[str, set[str]] = defaultdict(set)
     for locale in _locales():
         for code, name in locale.languages.items():  # type: ignore[attr-defined]
-            out[_fold(name)].add(code)
+            out[fold_name(name)].add(code)
     return {name: tuple(sorted(codes)) for name, codes in sorted(out.items())}
