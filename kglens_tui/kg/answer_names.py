@@ -1443,6 +1443,9 @@ def warm() -> None:
     continent_names()
     bundled_answer_names()
     territory_word_translations()
+    listed_zone_abbreviations()
+    list_conjunctions()
+    language_codes_by_name()
 
 
 _ENGLISH_WORDS_IN_LISTS = frozenset({"a", "an", "and", "at", "be", "in", "no", "of", "or", "we"})
