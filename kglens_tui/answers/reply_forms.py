@@ -41,9 +41,10 @@ _VALENCES = {"mono": 1, "uni": 1, "di": 2, "bi": 2, "tri": 3, "tetra": 4, "quadr
              "penta": 5, "quinque": 5, "hexa": 6, "sexi": 6, "hepta": 7, "septi": 7,
              "octa": 8, "octo": 8}  # fmt: skip
 _ROMANS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
-_ROMAN = re.compile(r"\b(?:VIII|VII|VI|IV|V|III|II|I)\b")
+_ROMAN_ALTERNATIVES = "|".join(sorted(_ROMANS, key=len, reverse=True))
+_ROMAN = re.compile(rf"\b(?:{_ROMAN_ALTERNATIVES})\b")
 _ROMAN_LIST = re.compile(
-    r"\s*(?:VIII|VII|VI|IV|V|III|II|I)(?:(?:\s*,\s*|,?\s+(?:and|or)\s+)(?:VIII|VII|VI|IV|V|III|II|I))*"
+    rf"\s*(?:{_ROMAN_ALTERNATIVES})(?:(?:\s*,\s*|,?\s+(?:and|or)\s+)(?:{_ROMAN_ALTERNATIVES}))*"
     r"\s*\.?\s*"
 )
 """Rules 28: a reply that is only Roman numerals from I to VIII, listed: the oxidation states
@@ -246,8 +247,8 @@ def cognate_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | 
     return None
 
 
-_MOUNT = re.compile(r"(?:Mount|Mt\.?)\s+([^\W\d_]+)", re.IGNORECASE)
-"""A true name of a mountain, "Mount" and one word ("Mount Fuji")."""
+_MOUNT = re.compile(r"\b(?:Mount|Mt\.?)\s+([^\W\d_]+)", re.IGNORECASE)
+"""A mountain's name as "Mount" and one word ("Mount Fuji"): a true name whole, or in a reply."""
 _MOUNTAIN_SUFFIX = re.compile(
     r"(?<![\w-])([^\W\d_]+?)[-\s]?(?:yama|san|zan|shan)(?![\w-])", re.IGNORECASE
 )
@@ -289,11 +290,8 @@ def mountain_suffix_reading(reply: str, true_answers: Sequence[Sequence[str]]) -
         return rename
 
     reading = _MOUNTAIN_SUFFIX.sub(renamer(mounts), reply) if mounts else reply
-    reading = _MOUNT_IN_REPLY.sub(renamer(suffixed), reading) if suffixed else reading
+    reading = _MOUNT.sub(renamer(suffixed), reading) if suffixed else reading
     return reading if changed else None
-
-
-_MOUNT_IN_REPLY = re.compile(r"\b(?:Mount|Mt\.?)\s+([^\W\d_]+)", re.IGNORECASE)
 
 
 _COUNTRY_LANGUAGE = re.compile(
