@@ -8,12 +8,15 @@ terminal UI (test_test_layout_rules.py checks that a test driving it says so).""
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
+import hashlib
 import json
 import os
 import shutil
 import sqlite3
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -29,6 +32,7 @@ import pytest
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+import kglens_tui
 from kglens_tui.bench.ground_truth import GroundTruth
 from kglens_tui.core.console import name_workspace
 from kglens_tui.kg.bundled import ensure_kg
@@ -109,24 +113,60 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 @pytest.fixture(scope="session")
-def _names_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where the answer-name tables (kglens_tui.kg.names_store) are kept during the session,
-    never the user's cache directory: one folder shared by the session's xdist workers, so the
-    tables are built once (seconds of CPU each) and read back by every other process, a run's
-    or a `kglens` command's child included. test_names_store checks that the table read back is
-    the one built, and that a process with the store switched off builds its own."""
-    root = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        root = root.parent  # the session's folder, above each worker's own
-    return root / "answer-names"
+def _names_cache() -> Path:
+    """Where the answer-name tables (kglens_tui.kg.names_store) are kept, never the user's cache
+    directory: one folder shared by the session's xdist workers, so the tables are built once
+    and read back by every other process, a run's or a `kglens` command's child included.
+    test_names_store checks that the table read back is the one built, and that a process with
+    the store switched off builds its own."""
+    return _test_caches() / "answer-names"
+
+
+PACKAGE_DIR = Path(kglens_tui.__file__).parent
+
+TEST_CACHES = "kglens-test-caches"
+"""The folder (in the temporary root the session's folders go to) of the caches test sessions
+share: one subfolder for each state of the package's files."""
+
+STALE_CACHE_S = 86_400.0
+"""A subfolder of TEST_CACHES no session has used for this long is removed."""
+
+
+@functools.cache
+def _test_caches() -> Path:
+    """The caches of every test session of the package as its files are now: a digest of every
+    file under kglens_tui names the folder, so an edit anywhere in the package (a table's
+    builder, a KG's files, a module a builder calls) gives a new, empty one, and sessions of one
+    checkout share what an earlier one built (building the answer-name tables is 5.5 s of CPU a
+    session, with one worker waiting for the other). The stores' own keys (module source,
+    package versions, the day) still decide within it. Folders of other states unused for a
+    day are removed."""
+    digest = hashlib.sha256()
+    for path in sorted(PACKAGE_DIR.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(PACKAGE_DIR)).encode() + b"\0")
+            digest.update(path.read_bytes())
+    parent = Path(os.environ.get("PYTEST_DEBUG_TEMPROOT") or tempfile.gettempdir()) / TEST_CACHES
+    here = parent / digest.hexdigest()[:16]
+    here.mkdir(parents=True, exist_ok=True)
+    os.utime(here)  # in use: not stale
+    now = time.time()
+    for other in parent.iterdir():
+        try:
+            stale = other != here and now - other.stat().st_mtime > STALE_CACHE_S
+        except OSError:  # another session removed it meanwhile
+            continue
+        if stale:
+            shutil.rmtree(other, ignore_errors=True)
+    return here
 
 
 @pytest.fixture(scope="session")
 def _kg_cache(_names_cache: Path) -> Path:
-    """Where the bundled KGs' stored copies (kglens_tui.kg.bundled_store) are kept during the
-    session, beside the answer-name tables: each is stored once for the session's processes,
-    and every fresh workspace copies its rows in instead of importing the files.
-    test_bundled_store checks that a copy stores the rows and ids an import does."""
+    """Where the bundled KGs' stored copies (kglens_tui.kg.bundled_store) are kept, beside the
+    answer-name tables: each is stored once for the sessions' processes, and every fresh
+    workspace copies its rows in instead of importing the files. test_bundled_store checks that
+    a copy stores the rows and ids an import does."""
     return _names_cache.parent / "bundled-kgs"
 
 
