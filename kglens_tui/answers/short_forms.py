@@ -24,8 +24,9 @@ def state_abbreviation(reply: str, true_answers: Sequence[Sequence[str]]) -> boo
     """Where a true answer is a US state and the reply (alone, or after "in") is an abbreviation
     of a state: True if it is the true state's, False if another's, None if neither or it
     cannot tell which. An AP style abbreviation (`state_abbreviations`: "Pa." for
-    Pennsylvania) is sure; a word-by-word shortening of one state's name alone ("S. Dak.",
-    "Penn.", each word the start of the name's word in order) is read as that state, and
+    Pennsylvania) is sure; a word-by-word shortening of a two-word or longer name of one state
+    alone ("S. Dak.", "South Dak.", each word the start of the name's word in order; not one
+    word, "Kent.") is read as that state, and
     `short_form_uncertain` tells a caller it is no sure reading. A shortening that starts two
     states' names ("N." of North and New) reads as none."""
     found = _IN.match(reply.strip())
@@ -42,6 +43,8 @@ def state_abbreviation(reply: str, true_answers: Sequence[Sequence[str]]) -> boo
     if named is not None:
         return named in true_states
     words = [w.casefold() for w in re.findall(r"[A-Za-z]+", core)]
+    if len(words) < 2:
+        return None  # "Kent." is a name with a full stop as often as a shortening
     starts = {
         state
         for state in states

@@ -407,7 +407,7 @@ def check_wh(
         return Checked(Verdict.CORRECT, got.hedged, uncertain=under)
     if got.verdict is Verdict.INCORRECT:
         if massif_named(reply, true_answers, subject):  # rules 29: "Mount Cameroon." for Fako
-            return Checked(Verdict.CORRECT, got.hedged)
+            return Checked(Verdict.CORRECT, got.hedged, uncertain=got.uncertain)
         state = state_abbreviation(reply, true_answers)
         if state is not None:  # rules 29: "Pa.", "S. Dak." (uncertain), another's "Miss."
             verdict = Verdict.CORRECT if state else Verdict.INCORRECT

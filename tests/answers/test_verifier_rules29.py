@@ -39,6 +39,11 @@ CHE = (
     (("Dufourspitze", "Dufourspitze on Monte Rosa"),),
     HIGH,
 )
+COD = (
+    "What is the highest point in DR Congo?",
+    (("Pic Marguerite", "Mount Stanley", "Pic Marguerite on Mont Ngaliema"),),
+    HIGH,
+)
 FSM = ("What is the highest point in Micronesia?", (("Nanlaud", "Nanlaud on Pohnpei"),), HIGH)
 KEN = ("What is the highest point in Kenya?", ("Mount Kenya",), HIGH)
 ESP = (
@@ -68,6 +73,9 @@ def rivals() -> Rivals:
 
 # Replies whose verdict or certainty rules 29 changes (the comment: what rules 28 gave)
 CHANGED = [
+    # moved from the rules-24 tests (a rival the KG says lies on a true answer), uncertain still
+    ("Mount Stanley.", UGA, "correct", True),  # incorrect uncertain
+    ("Mont Ngaliema.", COD, "correct", True),  # incorrect uncertain
     ("Pa.", CLEARFIELD, "correct", False),  # incorrect uncertain
     ("Miss.", COPIAH, "correct", False),  # incorrect uncertain
     ("S. Dak.", LYMAN, "correct", True),  # incorrect
@@ -75,7 +83,6 @@ CHANGED = [
     ("In Ariz.", MARICOPA, "correct", False),  # incorrect uncertain
     ("Wyo.", WESTON, "correct", False),  # incorrect uncertain
     ("South Dak.", LYMAN, "correct", True),  # incorrect
-    ("Penn.", CLEARFIELD, "correct", True),  # incorrect uncertain
     ("Mo.", COPIAH, "incorrect", False),  # incorrect uncertain
     ("Ariz.", WESTON, "incorrect", False),  # incorrect uncertain
     ("N. Dak.", LYMAN, "incorrect", True),  # incorrect
@@ -83,10 +90,10 @@ CHANGED = [
     ("Mount Cameroon.", CMR, "correct", False),  # incorrect
     ("Mt. Cameroon", CMR, "correct", False),  # incorrect
     ("It's Mount Cameroon.", CMR, "correct", False),  # incorrect
-    ("Mount Stanley", UGA, "correct", False),  # incorrect uncertain
-    ("Monte Rosa", CHE, "correct", False),  # incorrect uncertain
-    ("Monte Rosa.", CHE, "correct", False),  # incorrect uncertain
-    ("Mont Rosa", CHE, "correct", False),  # incorrect uncertain
+    ("Mount Stanley", UGA, "correct", True),  # incorrect uncertain
+    ("Monte Rosa", CHE, "correct", True),  # incorrect uncertain
+    ("Monte Rosa.", CHE, "correct", True),  # incorrect uncertain
+    ("Mont Rosa", CHE, "correct", True),  # incorrect uncertain
     ("None.", ISL, "incorrect", False),  # refused
     ("None", ISL, "incorrect", False),  # refused
     ("none.", ISL, "incorrect", False),  # refused
@@ -275,7 +282,8 @@ def test_state_abbreviations_from_the_us_package() -> None:
     penn = [["Pennsylvania"]]
     assert state_abbreviation("Pa.", penn) is True
     assert state_abbreviation("It's in Pa.", penn) is True
-    assert state_abbreviation("Penn.", penn) is True  # a shortening of one state's name alone
+    assert state_abbreviation("Penn.", penn) is None  # one word: a name with a full stop as often
+    assert state_abbreviation("South Dak.", [["South Dakota"]]) is True  # a shortening
     assert state_abbreviation("Mo.", [["Mississippi"]]) is False  # Missouri's
     assert state_abbreviation("N.", [["North Dakota"]]) is None  # starts several names
     assert state_abbreviation("Pa.", [["Canberra"]]) is None  # no state asked for
