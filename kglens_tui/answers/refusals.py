@@ -33,7 +33,7 @@ _REFUSAL_PATTERNS = [
     r"\b(?:my )?knowledge cut-?off\b",
     r"\bi (?:do not|don't) have the capability\b",
     r"\bi(?:'m| am) (?:just )?an ai\b",
-    r"^(?:unknown|n/?a|none)\.?$",
+    r"^(?:unknown|n/?a)\.?$",
 ]
 
 

@@ -120,6 +120,7 @@ from kglens_tui.answers.reply_forms import (
     valence_reading,
 )
 from kglens_tui.answers.roles import no_answer_role
+from kglens_tui.answers.short_forms import massif_named, short_form_uncertain, state_abbreviation
 from kglens_tui.answers.spelling import (
     fuzzy_answer,
     inflected_answer,
@@ -404,6 +405,13 @@ def check_wh(
     under = domain_under(reply, true_answers)
     if under is not None:  # rules 25: ".co.uk" for ".uk"
         return Checked(Verdict.CORRECT, got.hedged, uncertain=under)
+    if got.verdict is Verdict.INCORRECT:
+        if massif_named(reply, true_answers, subject):  # rules 29: "Mount Cameroon." for Fako
+            return Checked(Verdict.CORRECT, got.hedged, uncertain=got.uncertain)
+        state = state_abbreviation(reply, true_answers)
+        if state is not None:  # rules 29: "Pa.", "S. Dak." (uncertain), another's "Miss."
+            verdict = Verdict.CORRECT if state else Verdict.INCORRECT
+            return Checked(verdict, got.hedged, uncertain=short_form_uncertain(reply))
     for reading in readings(reply, true_answers):
         if reading is not None:
             again = check(reading)

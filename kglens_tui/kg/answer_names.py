@@ -1446,6 +1446,7 @@ def warm() -> None:
     listed_zone_abbreviations()
     list_conjunctions()
     language_codes_by_name()
+    state_abbreviations()
 
 
 _ENGLISH_WORDS_IN_LISTS = frozenset({"a", "an", "and", "at", "be", "in", "no", "of", "or", "we"})
@@ -1500,3 +1501,27 @@ def language_codes_by_name() -> dict[str, tuple[str, ...]]:
         for code, name in locale.languages.items():  # type: ignore[attr-defined]
             out[fold_name(name)].add(code)
     return {name: tuple(sorted(codes)) for name, codes in sorted(out.items())}
+
+
+@lru_cache(maxsize=1)
+def state_abbreviations() -> tuple[dict[str, str], frozenset[str]]:
+    """Rules 29: the AP style abbreviations of the US states and the District of Columbia, as
+    the ``us`` package gives them ("Pa.", "Miss.", "S.D.", "W.Va."), without their spaces and
+    folded (`compact_abbreviation`) -> the state's name folded (`fold_name`); and the folded
+    names of every state and territory the package knows (what an abbreviation may shorten).
+    A state whose name AP style writes in full ("Texas") has no entry."""
+    import us
+
+    places = us.states.STATES_AND_TERRITORIES
+    abbreviations = {
+        compact_abbreviation(s.ap_abbr): fold_name(s.name)
+        for s in places
+        if s.ap_abbr and s.ap_abbr != s.name
+    }
+    return abbreviations, frozenset(fold_name(s.name) for s in places)
+
+
+def compact_abbreviation(text: str) -> str:
+    """An abbreviation as `state_abbreviations` keys it: folded, without spaces ("S. Dak." is
+    "s.dak.")."""
+    return "".join(fold_name(text).split())

@@ -228,15 +228,15 @@ misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_4 = DEFAULT_DATA.with_name("verifier_heldout4.jsonl")
-HELD_OUT_4_FLOOR = 0.938
-"""Under rules 27: 500 of 533. Under rules 21: 495 of 533. Before, the fourth held-out set's figure under rules 13 (492 of 533; 491 under rules 12; 487 under rules 11; 483 under rules 9 and 10, 447
+HELD_OUT_4_FLOOR = 0.939
+"""Under rules 29: 501 of 533. Under rules 27: 500 of 533. Under rules 21: 495 of 533. Before, the fourth held-out set's figure under rules 13 (492 of 533; 491 under rules 12; 487 under rules 11; 483 under rules 9 and 10, 447
 blind under rules 8, 423 under rules 7, verifier_heldout4.md; rules 9 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_5 = DEFAULT_DATA.with_name("verifier_heldout5.jsonl")
-HELD_OUT_5_FLOOR = 0.940
-"""Under rules 27: 490 of 521. Under rules 20: 488 of 521; 483 under rules 16. Before, the fifth held-out set's figure under rules 14 (482 of 521; 481 under rules 13; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
+HELD_OUT_5_FLOOR = 0.942
+"""Under rules 29: 491 of 521. Under rules 27: 490 of 521. Under rules 20: 488 of 521; 483 under rules 16. Before, the fifth held-out set's figure under rules 14 (482 of 521; 481 under rules 13; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
 under rules 9, 431 under rules 8, verifier_heldout5.md; rules 10 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
@@ -249,8 +249,8 @@ a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_7 = DEFAULT_DATA.with_name("verifier_heldout7.jsonl")
-HELD_OUT_7_FLOOR = 0.942
-"""Under rules 28: 478 of 507. Under rules 27: 477 of 507. Under rules 21: 475 of 507. Under rules 16: 472 of 507. Before, the seventh held-out set's figure under rules 14 (471 of 507; 469 under rules 13); blind (verifier_heldout7.md,
+HELD_OUT_7_FLOOR = 0.944
+"""Under rules 29: 479 of 507. Under rules 28: 478 of 507. Under rules 27: 477 of 507. Under rules 21: 475 of 507. Under rules 16: 472 of 507. Before, the seventh held-out set's figure under rules 14 (471 of 507; 469 under rules 13); blind (verifier_heldout7.md,
 written without the code): 447 under rules 11, 453 under rules 12 (made before the set was
 read). Rules 13 were made looking at its misses, so it is a regression set now: no rule change
 may lower it."""
@@ -289,16 +289,16 @@ regression set now: no rule change may lower it."""
 
 
 HELD_OUT_12 = DEFAULT_DATA.with_name("verifier_heldout12.jsonl")
-HELD_OUT_12_FLOOR = 0.918
-"""Under rules 28: 499 of 543. Under rules 27: 498 of 543. Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
+HELD_OUT_12_FLOOR = 0.920
+"""Under rules 29: 500 of 543. Under rules 28: 499 of 543. Under rules 27: 498 of 543. Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
 (verifier_heldout12.md, written without the code): 447 of 543 under rules 12, 461 under rules
 16, 463 under rules 17, 467 under rules 18 (made before the set was read). Rules 19 were made
 looking at its misses, so it is a regression set now: no rule change may lower it."""
 
 
 HELD_OUT_13 = DEFAULT_DATA.with_name("verifier_heldout13.jsonl")
-HELD_OUT_13_FLOOR = 0.935
-"""Under rules 28: 523 of 559. Under rules 27: 522 of 559. Under rules 25: 515 of 559. Under rules 24: 513 of 559. Under rules 21: 509. Under rules 20: 506. Before, the thirteenth held-out set's blind figures
+HELD_OUT_13_FLOOR = 0.937
+"""Under rules 29: 524 of 559. Under rules 28: 523 of 559. Under rules 27: 522 of 559. Under rules 25: 515 of 559. Under rules 24: 513 of 559. Under rules 21: 509. Under rules 20: 506. Before, the thirteenth held-out set's blind figures
 (verifier_heldout13.md, written without the code): 481 of 559 under rules 12, 491 under rules
 16, 492 under rules 17, 493 under rules 18, 497 under rules 19 (made before the set was read).
 Rules 20 were made looking at its misses, so it is a regression set now: no rule change may
@@ -323,8 +323,8 @@ regression set now: no rule change may lower it (509 under rules 25)."""
 
 
 HELD_OUT_16 = DEFAULT_DATA.with_name("verifier_heldout16.jsonl")
-HELD_OUT_16_FLOOR = 0.892
-"""Under rules 28: 500 of 560. Under rules 27: 498 of 560. The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
+HELD_OUT_16_FLOOR = 0.894
+"""Under rules 29: 501 of 560. Under rules 28: 500 of 560. Under rules 27: 498 of 560. The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
 code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read).
 Rules 25 were made looking at its misses (487; 490 under rules 26), so it is a regression set
 now: no rule change may lower it."""
@@ -339,8 +339,8 @@ an "or" sentence, fixed before it landed). Rules 26 were made looking at its mis
 it is a regression set now: no rule change may lower it."""
 
 HELD_OUT_18 = DEFAULT_DATA.with_name("verifier_heldout18.jsonl")
-HELD_OUT_18_FLOOR = 0.914
-"""Under rules 28: 645 of 705. The eighteenth held-out set's blind figures (verifier_heldout18.md, written without the
+HELD_OUT_18_FLOOR = 0.924
+"""Under rules 29: 652 of 705. Under rules 28: 645 of 705. The eighteenth held-out set's blind figures (verifier_heldout18.md, written without the
 code): 629 of 705 under rules 26 (made before the set was written) and 635 under rules 27 (made
 while it was being written, on the other sets' misses). Rules 28 were made looking at its misses,
 so it is a regression set now: no rule change may lower it."""
