@@ -663,7 +663,7 @@ def _short_metazone_names() -> dict[str, tuple[str, ...]]:
     return {metazone: tuple(sorted(names)) for metazone, names in out.items()}
 
 
-@lru_cache(maxsize=1)
+@stored
 def subdivision_names() -> dict[str, tuple[str, ...]]:
     """ISO 3166-2 code -> the subdivision's name in pycountry and its translations in every
     locale pycountry ships (Debian iso-codes' ``iso3166-2`` catalogues: "Техас", "夏威夷州",
@@ -1438,6 +1438,7 @@ def warm() -> None:
     currency_names()
     local_unit_words()
     language_names()
+    subdivision_names()
     zone_cities()
     offset_names()
     continent_names()
