@@ -34,8 +34,10 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 import kglens_tui
 from kglens_tui.bench.ground_truth import GroundTruth
+from kglens_tui.bench.verifier_bench import Rivals
 from kglens_tui.core.console import name_workspace
 from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.bundled_data import bundled_names
 from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import ModeSnapshot
@@ -225,6 +227,15 @@ def _isolated_session(
     with pytest.MonkeyPatch.context() as mp:
         _isolate(mp, tmp_path_factory.mktemp("session"), _names_cache, _kg_cache)
         yield
+
+
+@pytest.fixture(scope="session")
+def rivals() -> Rivals:
+    """The names of every bundled KG's entities as the verdict tests look them up, loaded once a
+    worker: its name tables and subject lookups, built on first use, are a function of the KG
+    alone, so a test's verdicts are those a `Rivals` of its own gives (each module built its own:
+    the tables of the bundled KGs again in each of eleven modules)."""
+    return Rivals(bundled_names())
 
 
 @pytest.fixture(scope="module")

@@ -47,12 +47,6 @@ BAYERN = "Where is Bayern located?"
 HARRIS = "Where is Harris County, Texas (also known as Harris County) located?"
 
 
-@pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """The names of the bundled KGs' entities, loaded once."""
-    return Rivals(["country", "elements", "places"])
-
-
 def _org(member: str) -> str:
     return f"Which international organisations is {member} a member of?"
 

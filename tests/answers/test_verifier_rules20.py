@@ -22,12 +22,6 @@ KAZAKHSTAN = "What is the capital of Kazakhstan (also known as Republic of Kazak
 SWITZERLAND = "What is the capital of Switzerland (also known as Swiss Confederation)?"
 
 
-@pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """The names of the bundled KGs' entities, loaded once."""
-    return Rivals(["country", "elements", "places"])
-
-
 verdict = bundled_verdict
 """The verdict a run gives a reply to a question of a bundled KG (`verdict_support`)."""
 

@@ -26,12 +26,6 @@ JAPAN = "What is the capital of Japan?"
 KAZAKHSTAN = "What is the capital of Kazakhstan (also known as Republic of Kazakhstan)?"
 
 
-@pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """The names of the bundled KGs' entities, loaded once."""
-    return Rivals(["country", "elements", "places"])
-
-
 @pytest.mark.parametrize(
     ("text", "latin"),
     [

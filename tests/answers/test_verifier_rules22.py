@@ -73,12 +73,6 @@ UK_HEAD = (
 )
 
 
-@pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """The names of the bundled KGs' entities, loaded once."""
-    return Rivals(["country", "elements", "places"])
-
-
 # Aim A: replies the rules cannot read are uncertain (their verdict is the rules' best reading)
 @pytest.mark.parametrize(
     ("reply", "asked", "verdict"),

@@ -221,12 +221,6 @@ GERMANIUM_PLACE = ("Where was Germanium discovered?", ("Germany",), DISCOVERY_PL
 HAFNIUM_PLACE = ("Where was Hafnium discovered?", ("Denmark",), DISCOVERY_PLACE)
 
 
-@pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """The names of the bundled KGs' entities, loaded once."""
-    return Rivals(["country", "elements", "places"])
-
-
 # Replies whose verdict or certainty rules 24 changes (the comment: what rules 23 gave)
 CHANGED = [
     # the number said in the clause that names the subject

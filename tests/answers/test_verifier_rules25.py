@@ -19,7 +19,6 @@ from kglens_tui.answers.spelled_numbers import (
     spelled_number_reading,
 )
 from kglens_tui.answers.zone_letters import zone_letter_reading
-from kglens_tui.bench.verifier_bench import Rivals
 
 CAPITAL = ("country", "capital", "city")
 CURRENCY = ("country", "currency", "currency")
@@ -117,12 +116,6 @@ USA_MONEY = (
     (("US Dollar", "USD", "United States dollar"),),
     CURRENCY,
 )
-
-
-@pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """The names of the bundled KGs' entities, loaded once."""
-    return Rivals(["country", "elements", "places"])
 
 
 # Replies whose verdict or certainty rules 25 changes (the comment: what rules 24 gave)

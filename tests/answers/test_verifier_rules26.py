@@ -6,7 +6,6 @@ verdict and certainty they had under rules 25."""
 
 from __future__ import annotations
 
-import pytest
 from verdict_support import round_tests
 
 from kglens_tui.answers.correction_words import UNTRANSLITERATED
@@ -16,7 +15,6 @@ from kglens_tui.answers.passing import answered_aside
 from kglens_tui.answers.places import another_countrys_code, formal_name_core
 from kglens_tui.answers.reply_forms import pearson_reading, transliterated, valence_reading
 from kglens_tui.answers.words import subject_plurals
-from kglens_tui.bench.verifier_bench import Rivals
 from kglens_tui.kg.answer_names import AnswerNames
 
 CAPITAL = ("country", "capital", "city")
@@ -119,12 +117,6 @@ CHINA_CODE = ("What is the international calling code of China?", (("+86", "0086
 HOLMIUM = ("Who discovered Holmium?", ("Jacques-Louis Soret",), DISCOVERER)
 KENT = ("Where is Kent County, Michigan located?", ("Michigan",), LOCATED)
 ORANGE = ("Where is Orange County, California located?", ("California",), LOCATED)
-
-
-@pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """The names of the bundled KGs' entities, loaded once."""
-    return Rivals(["country", "elements", "places"])
 
 
 # Replies whose verdict or certainty rules 26 changes (the comment: what rules 25 gave)

@@ -7,7 +7,6 @@ under rules 26."""
 
 from __future__ import annotations
 
-import pytest
 from verdict_support import round_tests
 
 from kglens_tui.answers.calendars import calendar_reading
@@ -15,7 +14,6 @@ from kglens_tui.answers.cognates import written_in_another_language
 from kglens_tui.answers.places import with_zone_abbreviations
 from kglens_tui.answers.reply_forms import country_language_reading, mountain_suffix_reading
 from kglens_tui.answers.spelled_numbers import _hundreds_year
-from kglens_tui.bench.verifier_bench import Rivals
 from kglens_tui.kg.answer_names import (
     listed_zone_abbreviations,
     local_unit_words,
@@ -136,12 +134,6 @@ LUX_OLD_MONEY = (
     (("Luxembourgian Franc", "LUF"),),
     ("country", "former_currency", "currency"),
 )
-
-
-@pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """The names of the bundled KGs' entities, loaded once."""
-    return Rivals(["country", "elements", "places"])
 
 
 # Replies whose verdict or certainty rules 27 changes (the comment: what rules 26 gave)

@@ -10,7 +10,6 @@ under rules 27."""
 
 from __future__ import annotations
 
-import pytest
 from verdict_support import round_tests
 
 from kglens_tui.answers.list_readings import (
@@ -22,7 +21,6 @@ from kglens_tui.answers.list_readings import (
 )
 from kglens_tui.answers.numbers import another_territorys_area_code, own_area_codes
 from kglens_tui.answers.reply_forms import spoken_domain, valence_reading
-from kglens_tui.bench.verifier_bench import Rivals
 from kglens_tui.kg.answer_names import language_codes_by_name, list_conjunctions
 
 LANGUAGE = ("country", "official_language", "language")
@@ -108,12 +106,6 @@ GBR_TLD = (
     (".uk",),
     DOMAIN,
 )
-
-
-@pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """The names of the bundled KGs' entities, loaded once."""
-    return Rivals(["country", "elements", "places"])
 
 
 # Replies whose verdict or certainty rules 28 changes (the comment: what rules 27 gave)

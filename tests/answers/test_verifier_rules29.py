@@ -10,11 +10,9 @@ that keep the verdict and certainty they had under rules 28."""
 
 from __future__ import annotations
 
-import pytest
 from verdict_support import round_tests
 
 from kglens_tui.answers.short_forms import massif_named, state_abbreviation
-from kglens_tui.bench.verifier_bench import Rivals
 from kglens_tui.kg.answer_names import state_abbreviations
 
 PLACES = ("places", "located_in", "place")
@@ -63,12 +61,6 @@ SYR_HOG = (
     ("Muhammad al-Bashir",),
     ("country", "head_of_government", "person"),
 )
-
-
-@pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """The names of the bundled KGs' entities, loaded once."""
-    return Rivals(["country", "elements", "places"])
 
 
 # Replies whose verdict or certainty rules 29 changes (the comment: what rules 28 gave)

@@ -31,14 +31,6 @@ def cases():
 
 
 @pytest.fixture(scope="module")
-def rivals() -> Rivals:
-    """One `Rivals` for every labelled set of the module: its name tables and subject lookups,
-    built on first use, are a function of the KG alone, so each is built once a worker instead
-    of once a set (the sets' verdicts are the same as with a `Rivals` of their own)."""
-    return Rivals(sorted({c.kg for path in (DEFAULT_DATA, *SETS) for c in load_cases(path)}))
-
-
-@pytest.fixture(scope="module")
 def bench(cases, rivals):
     return evaluate(cases, rivals, timed=False)
 
