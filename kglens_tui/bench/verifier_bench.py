@@ -305,6 +305,13 @@ class VerifierBench:
     by_kind_matchable: dict[str, Tally] = field(default_factory=dict)
     """The same without the gaps (cases whose right name no source has)."""
     gaps: int = 0
+    sure: dict[str, Tally] = field(default_factory=dict)
+    """Agreement per question type over the verdicts the rules are sure of (not uncertain): what
+    a run without a judge stands on."""
+    unsure: dict[str, Tally] = field(default_factory=dict)
+    """The same over the verdicts marked uncertain (a judge's or a person's to settle)."""
+    sure_false_correct: int = 0
+    """Sure "correct" verdicts of replies the person did not label correct: the worst miss."""
     misses: list[Miss] = field(default_factory=list)
     matcher_us: float = 0.0
     baseline_us: float = 0.0
@@ -338,6 +345,11 @@ def evaluate(cases: Sequence[Case], rivals: Rivals, *, timed: bool = True) -> Ve
             ((case.qtype, "hand-written" if case.hand_written else "model"), bench.by_source),
         ):
             table.setdefault(key, Tally()).add(ok, base_ok)
+        (bench.unsure if got.uncertain else bench.sure).setdefault(case.qtype, Tally()).add(
+            ok, base_ok
+        )
+        if not got.uncertain and got.verdict.value == "correct" and case.label != "correct":
+            bench.sure_false_correct += 1
         if case.kg_gap:
             bench.gaps += 1
         else:
@@ -398,6 +410,12 @@ def run_verifier_bench(
         for source, what in (("model", "SmolLM2 replies"), ("hand-written", "hand-written cases")):
             if (qtype, source) in bench.by_source:
                 row(f"  {what}", bench.by_source[(qtype, source)])
+        for tallies, what in (
+            (bench.sure, "verdicts the rules are sure of"),
+            (bench.unsure, "marked uncertain (judge or person)"),
+        ):
+            if qtype in tallies:
+                row(f"  {what}", tallies[qtype])
     row("hedged flag (answered replies)", bench.hedged)
     table.add_row(
         "time per reply", "", f"{bench.matcher_us:,.0f} µs", f"{bench.baseline_us:,.1f} µs"
@@ -423,6 +441,15 @@ def run_verifier_bench(
                 rate_text(t.baseline, t.n),
             )
         console.print(kinds)
+    unsure = bench.unsure.get(WH, Tally())
+    wh_n = bench.by_qtype.get(WH, Tally()).n
+    if wh_n:
+        console.print(
+            f"{unsure.n:,} of {wh_n:,} Wh verdicts ({rate_text(unsure.n, wh_n)}) are marked "
+            "uncertain: a run sends them to its judge when it has one, and to human review; "
+            f"{bench.sure_false_correct} sure verdicts say correct where the person did not.",
+            soft_wrap=True,
+        )
     wg = bench.without_gaps.get(WH, Tally())
     console.print(
         f"{bench.gaps} Wh replies name a true answer by a name the KG and the answer-name "

@@ -19,6 +19,7 @@ from kglens_tui.bench.verifier_bench import (
     Rivals,
     evaluate,
     load_cases,
+    matcher_verdict,
     substring_verdict,
 )
 from kglens_tui.cli.main import main
@@ -162,6 +163,35 @@ def test_cli_prints_rates_and_one_line_errors(
     assert main(["bench", "verifier", "--data", str(tmp_path / "none.jsonl")]) == 2
     err = capsys.readouterr().err
     assert "none.jsonl: no labelled set there" in err and "checkout" in err and "--data" in err
+
+
+def test_sure_and_uncertain_verdicts_are_tallied_apart(rivals) -> None:
+    """The bench counts the verdicts the rules are sure of apart from those marked uncertain
+    (a judge's or a person's), and the sure "correct" verdicts of replies the person did not
+    label correct; the CLI prints the uncertain share and that count."""
+    cases = load_cases(DEFAULT_DATA.with_name("verifier_heldout18.jsonl"))
+    result = evaluate(cases, rivals, timed=False)
+    got = [(case, matcher_verdict(case, rivals)) for case in cases]
+    unsure = [(c, g) for c, g in got if g.uncertain]
+    assert 0 < len(unsure) < len(cases)
+    assert result.unsure[WH].n == len(unsure)
+    assert result.unsure[WH].matcher == sum(g.verdict.value == c.label for c, g in unsure)
+    assert result.sure[WH].n + result.unsure[WH].n == result.by_qtype[WH].n
+    assert result.sure[WH].matcher + result.unsure[WH].matcher == result.by_qtype[WH].matcher
+    assert result.sure_false_correct == sum(
+        not g.uncertain and g.verdict.value == "correct" and c.label != "correct" for c, g in got
+    )
+
+
+def test_the_cli_prints_the_uncertain_share(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, [GOOD, {**GOOD, "id": "x2", "reply": "Sydney.", "label": "incorrect"}])
+    assert main(["bench", "verifier", "--data", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    # "Sydney." names no city of the KG: incorrect, uncertain (it may be another name)
+    assert "1 of 2 Wh verdicts (50.0% [" in out and "are marked uncertain" in out
+    assert "0 sure verdicts say correct where the person did not" in out
 
 
 def test_answers_carry_the_names_the_kg_has_now(cases) -> None:
