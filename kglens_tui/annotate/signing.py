@@ -12,15 +12,17 @@ import json
 import sqlite3
 
 from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.store.connection import PACK_KEY_NAME
 
-KEY_NAME = "pack_key"
 _PURPOSE = "kglens-annotation-pack-signature/1"
 """Names what the key signs, so a signature made with it cannot stand for anything else."""
 
 
 def pack_key(conn: sqlite3.Connection) -> bytes:
     """The workspace's pack-signing key."""
-    row = conn.execute("SELECT value FROM workspace_secret WHERE name = ?", (KEY_NAME,)).fetchone()
+    row = conn.execute(
+        "SELECT value FROM workspace_secret WHERE name = ?", (PACK_KEY_NAME,)
+    ).fetchone()
     if row is None or not isinstance(row[0], bytes):
         raise AnnotationError("this workspace has no pack-signing key (its database was edited)")
     return bytes(row[0])
