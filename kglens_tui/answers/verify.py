@@ -37,6 +37,7 @@ from kglens_tui.answers.corrections import (
     correction,
     disowned,
     left_undecided,
+    unread_tail,
     withdrawn_and_declined,
 )
 from kglens_tui.answers.list_readings import (
@@ -327,6 +328,13 @@ def names_rival(
     return _names_rival(tokens, found, tuple(subject))
 
 
+def _mentions_of(
+    tokens: Sequence[Token], true_answers: Sequence[Sequence[str]], rivals: NameTable | None
+) -> list[Mention]:
+    truth = truth_table(as_tuples(true_answers))
+    return list(mentions(tokens, truth) if rivals is None else mentions(tokens, truth, rivals))
+
+
 def named_answers(
     reply: str, true_answers: Sequence[Sequence[str]], rivals: NameTable | None = None
 ) -> set[int]:
@@ -374,6 +382,14 @@ def check_wh(
         return _check_wh(text, answers, rivals, subject, question=question, answer_only=answer_only)
 
     got = check(reply)
+    tail = unread_tail(reply, lambda tokens: _mentions_of(tokens, true_answers, rivals))
+    if tail:
+        again = check(tail)  # rules 30: "Euro — ei, vabandust, kroon." ends on the kroon
+        if again.verdict is not got.verdict and again.verdict in (
+            Verdict.CORRECT,
+            Verdict.INCORRECT,
+        ):
+            return Checked(again.verdict, got.hedged or again.hedged, uncertain=True)
     if got.verdict is Verdict.CORRECT:
         if another_currencys_sign(reply, true_answers):  # rules 25: "RD$" asked of Haiti
             return Checked(Verdict.INCORRECT, got.hedged)

@@ -1446,6 +1446,7 @@ def warm() -> None:
     listed_zone_abbreviations()
     list_conjunctions()
     language_codes_by_name()
+    english_name_words()
 
 
 _ENGLISH_WORDS_IN_LISTS = frozenset({"a", "an", "and", "at", "be", "in", "no", "of", "or", "we"})
@@ -1500,3 +1501,17 @@ def language_codes_by_name() -> dict[str, tuple[str, ...]]:
         for code, name in locale.languages.items():  # type: ignore[attr-defined]
             out[fold_name(name)].add(code)
     return {name: tuple(sorted(codes)) for name, codes in sorted(out.items())}
+
+
+@lru_cache(maxsize=1)
+def english_name_words() -> frozenset[str]:
+    """Rules 30: the words, folded (`fold_name`), of CLDR's English names of territories,
+    languages and currencies (today's and withdrawn ones: "Estonian Kroon"): a word in lower
+    case alone that is one of them names a thing a reply can answer with ("kroon"), not a word
+    of another language's sentence ("exactement")."""
+    from babel import Locale
+
+    english = Locale("en")
+    names = (*english.territories.values(), *english.languages.values())
+    names += tuple(english.currencies.values())
+    return frozenset(w for name in names for w in re.findall(r"\w+", fold_name(name)))
