@@ -4,7 +4,9 @@ that guess, or that ask a guess back."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
+from difflib import get_close_matches
 
 from kglens_tui.answers.mentions import Token, clean_quotes, has_hedge, tokenize
 from kglens_tui.answers.words import NAME_NEIGHBOURS, SENTENCES, SPEAKER, split_clauses
@@ -405,3 +407,53 @@ def declines_by_meaning(text: str) -> bool:
         ):
             return True
     return False
+
+
+_FOREIGN_MIN_WORDS, _FOREIGN_MAX_WORDS = 2, 6
+"""How many words a sentence `an_unread_sentence` reads may have."""
+
+
+def an_unread_sentence(
+    tokens: Sequence[Token], answers: Sequence[Sequence[str]], english: frozenset[str]
+) -> bool:
+    """Rules 30: whether a reply that names no candidate is one short sentence in Latin letters
+    of words the reading does not know: no number, nothing capitalised but its first word, no
+    English word of ``english`` (the closed classes, `corrections.ENGLISH_FUNCTION_WORDS`; "i"
+    only as "I") or adverb in "-ly", no word of CLDR's English names of places, languages and
+    currencies, no hedge ("Ech weess et net.", "Tsy haiko.", "Kāore au i te mōhio."), asked
+    for names (every true answer's name opens with a capital or a sign): such a reply names
+    nothing that could answer, so it most likely says it does not know, in another language.
+    The reading cannot tell which: it is refused, uncertain."""
+    from kglens_tui.kg.answer_names import english_name_words
+
+    if not _FOREIGN_MIN_WORDS <= len(tokens) <= _FOREIGN_MAX_WORDS:
+        return False
+    if any(t.clause != tokens[0].clause for t in tokens):
+        return False  # one clause: not "Genève, je crois."
+    if not all(name[:1].isupper() and not _DIGIT.search(name) for g in answers for name in g):
+        return False  # names, not numbers ("Dix-sept.") or offsets ("Bravo time.")
+    names = english_name_words()
+    for k, tok in enumerate(tokens):
+        if not tok.word or not tok.raw.isalpha() or not tok.raw.isascii() and not _latin(tok.raw):
+            return False
+        if k and not tok.raw.islower():
+            return False
+        word = tok.raw.casefold()
+        if (word in english and tok.raw != "i") or word.endswith("ly") or tok.norm in names:
+            return False
+        if len(tok.norm) >= _NEAR_MIN_CHARS and get_close_matches(tok.norm, names, 1, _NEAR):
+            return False  # a name's near spelling ("Dólar estadounidense.")
+    return not has_hedge(" ".join(t.raw for t in tokens))
+
+
+_DIGIT = re.compile(r"\d")
+
+
+_NEAR, _NEAR_MIN_CHARS = 0.85, 4
+"""How like a word of CLDR's English names a word of `an_unread_sentence` may not be
+(`difflib`'s ratio), from how many letters."""
+
+
+def _latin(word: str) -> bool:
+    """Whether every letter of ``word`` is a Latin letter (accents allowed: "mōhio")."""
+    return all("LATIN" in unicodedata.name(c, "") for c in word)

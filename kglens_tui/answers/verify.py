@@ -34,6 +34,7 @@ from kglens_tui.answers.candidates import (
 )
 from kglens_tui.answers.cognates import written_in_another_language
 from kglens_tui.answers.corrections import (
+    ENGLISH_FUNCTION_WORDS,
     correction,
     disowned,
     left_undecided,
@@ -97,6 +98,7 @@ from kglens_tui.answers.refusals import (
     DONT_KNOW,
     SHRUG,
     TRAILING_OFF,
+    an_unread_sentence,
     asks_a_guess,
     declines,
     guesses,
@@ -664,6 +666,8 @@ def _check_wh(
         or qualified_place(tokens, found, asked)
         or _inside_a_longer_name(tokens, found)
     )
+    if not found and not cut and an_unread_sentence(tokens, groups, ENGLISH_FUNCTION_WORDS):
+        return Checked(Verdict.REFUSED, hedged, uncertain=True)  # rules 30: "Tsy haiko."
     return Checked(Verdict.INCORRECT, hedged, unknown)
 
 
