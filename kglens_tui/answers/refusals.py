@@ -67,7 +67,35 @@ def guesses(reply: str) -> bool:
                 and not any(is_refusal(c) or declines_by_meaning(c) for c in clauses[i + 1 :])
             ):
                 return True
-    return _NAMED_GUESS.search(reply) is not None
+    return _NAMED_GUESS.search(reply) is not None or _NAMED_AFTER_BUT.search(reply) is not None
+
+
+_NAMED_AFTER_BUT = re.compile(
+    r"\bbut\b(?:(?!\bnot\b|n't\b|\bnever\b)[^.!?;])*?\b(?:it|he|she|they|that)(?:\s+(?:was|is|were|would\s+be)|'s)\s+"
+    r"(?-i:(?!(?:I|It|He|She|They|We|You|That|This|The|Not|No)\b)[A-Z])",
+    re.IGNORECASE,
+)
+"""Rules 30: a caveat's "but" and a clause that says the answer is or was a capitalised name
+("As an AI I don't have real-time data, but as of my last update it was Olaf Scholz."): a guess
+that names a candidate, however the reply hedged before it; not where the clause denies ("but
+I don't think it's Lomé")."""
+
+
+_CHOOSING = re.compile(r"\b(?:between|among|amongst)\b", re.IGNORECASE)
+
+
+def declines_to_choose(tokens: Sequence[Token], named: Sequence[tuple[int, int]]) -> bool:
+    """Rules 30: whether the reply is one sentence that declines (`declines_by_meaning`) and
+    names its candidates (``named``: their spans) only after "between" or "among" in it ("I
+    won't guess between Dodoma and Dar es Salaam."): it holds back the choice, naming no
+    answer."""
+    if not named or any(t.sentence != tokens[0].sentence for t in tokens):
+        return False
+    text = " ".join(t.raw for t in tokens)
+    if not declines_by_meaning(text) or guesses(text):
+        return False
+    at = next((k for k, t in enumerate(tokens) if _CHOOSING.fullmatch(t.raw)), None)
+    return at is not None and all(start > at for start, _ in named)
 
 
 _NAMED_GUESS = re.compile(
@@ -148,14 +176,43 @@ def bare_not_knowing(rest: str, asked: frozenset[str]) -> bool:
     moving", which say nothing against the answer given."""
     if len(rest.split()) <= _SHORT_REFUSAL_WORDS and (is_refusal(rest) or knows_not(rest)):
         return True
+    unsure = NOT_SURE.search(rest)
+    if unsure is not None:  # rules 30: "I'm not certain, so I won't guess."
+        then = _SO_THEN.match(rest[unsure.end() :])
+        if then is not None and declines_by_meaning(rest[unsure.end() + then.end() :]):
+            return True
     for sentence in re.split(r"[.!?;\n]+", rest):
         found = NOT_KNOWING.search(sentence)
         if found is None:
             continue
         after = re.findall(r"\w+", sentence[found.end() :].casefold())
-        if all(w in GENERIC_OBJECT or w in asked for w in after):
+        if all(w in GENERIC_OBJECT or w in asked for w in after) or _asked_again(after, asked):
             return True
     return False
+
+
+_SO_THEN = re.compile(r"\s*[,;]?\s*(?:so|and|therefore|hence|thus)\s+", re.IGNORECASE)
+"""Rules 30: the words by which a clause that declines follows "I'm not sure" ("I'm not
+certain, so I won't guess."; not "I'm not sure who isolated it first")."""
+
+
+_WH = frozenset({"who", "what", "which", "where", "when"})
+_ASKED_AGAIN_MAX_WORDS = 4
+
+
+def _asked_again(after: Sequence[str], asked: frozenset[str]) -> bool:
+    """Rules 30: whether the object of "I don't know" is the question put again in a few words:
+    a wh-word, then only generic words, the question's, verbs of being and verbs in the third
+    person ("who holds it now", "what it is"): no word of anything else."""
+    return (
+        bool(after)
+        and after[0] in _WH
+        and len(after) <= _ASKED_AGAIN_MAX_WORDS + 1
+        and all(
+            w in GENERIC_OBJECT or w in asked or w in ("is", "was", "are") or w.endswith("s")
+            for w in after[1:]
+        )
+    )
 
 
 NOT_KNOWING = re.compile(

@@ -101,6 +101,7 @@ from kglens_tui.answers.refusals import (
     an_unread_sentence,
     asks_a_guess,
     declines,
+    declines_to_choose,
     guesses,
     is_refusal,
     knows_not,
@@ -527,6 +528,8 @@ def _check_wh(
         return Checked(Verdict.REFUSED)
     if left_undecided(reply, frozenset(t.norm for t in asked)):  # rules 26: "... I can't say."
         return Checked(Verdict.REFUSED, uncertain=True)
+    if not cut and declines_to_choose(tokens, [(m.start, m.end) for m in found]):
+        return Checked(Verdict.REFUSED, True)  # rules 30: "I won't guess between X and Y."
     text = hedge_text = reply
     if cut:
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
