@@ -435,6 +435,7 @@ def correction(
                 or _only_a_name(_after_it_was(tokens[end:]))
                 or _name_restating(tokens[end:], relation)
                 or _opinion_naming(tokens[end:])
+                or _concluded_name(tokens[end:])
             )
             if (
                 (strong and any(t.word for t in tokens[end:]))
@@ -707,6 +708,21 @@ def _without_closing(tail: Sequence[Token]) -> Sequence[Token]:
         if len(norms) > len(phrase) and norms[-len(phrase) :] == phrase:
             return tail[: -len(phrase)]
     return tail
+
+
+def _concluded_name(tail: Sequence[Token]) -> bool:
+    """Rules 30: whether what follows a weak correction ends on a clause that is a concluding
+    word (`_CONCLUDING`) and only a name ("Actually, Cotonou is where the government sits, so
+    Cotonou."): the name the reply settles on."""
+    if not tail:
+        return False
+    last = [t for t in tail if t.clause == tail[-1].clause]
+    return (
+        len(last) > 1
+        and len(last) < len(tail)
+        and last[0].norm in _CONCLUDING
+        and _a_name_with_particles(last[1:])
+    )
 
 
 def _only_a_number(tail: Sequence[Token]) -> bool:
