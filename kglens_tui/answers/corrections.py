@@ -836,6 +836,8 @@ def unread_retraction(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
         start = end - 1  # a last clause of one word, a thing's name ("kroon")
     if start == end or start <= first or start - first > _UNREAD_MAX_WORDS:
         return 0
+    if any(t.norm in DENYING for t in tokens[start:]):
+        return 0  # "Canberra. Nope. Not Sydney."
     opening = start
     while opening > first and tokens[opening - 1].clause == tokens[start].clause:
         opening -= 1

@@ -481,7 +481,7 @@ def an_unread_sentence(
     for names (every true answer's name opens with a capital or a sign): such a reply names
     nothing that could answer, so it most likely says it does not know, in another language.
     The reading cannot tell which: it is refused, uncertain."""
-    from kglens_tui.kg.answer_names import english_name_words
+    from kglens_tui.kg.answer_names import a_name_word_anywhere, english_name_words, fold_name
 
     if not _FOREIGN_MIN_WORDS <= len(tokens) <= _FOREIGN_MAX_WORDS:
         return False
@@ -500,6 +500,8 @@ def an_unread_sentence(
             return False
         if len(tok.norm) >= _NEAR_MIN_CHARS and get_close_matches(tok.norm, names, 1, _NEAR):
             return False  # a name's near spelling ("Dólar estadounidense.")
+        if a_name_word_anywhere(fold_name(tok.raw)):
+            return False  # a word of a name in another language ("Guinée française.")
     return not has_hedge(" ".join(t.raw for t in tokens))
 
 

@@ -41,6 +41,9 @@ PRT_CALL = ("What is the international calling code of Portugal?", (("+351", "00
 GRC_ZONE = (ZONES_OF.format("Greece"), (("UTC+02:00", "UTC+2"),), ZONE)
 DEU_GOV = ("Who is the head of government of Germany?", ("Friedrich Merz",), HEAD_GOV)
 LUX_GOV = ("Who is the head of government of Luxembourg?", ("Luc Frieden",), HEAD_GOV)
+UKR_CAP = ("What is the capital of Ukraine?", ("Kyiv",), CAPITAL)
+GRC_CAP = ("What is the capital of Greece?", ("Athens",), CAPITAL)
+ECU_CAP = ("What is the capital of Ecuador?", ("Quito",), CAPITAL)
 KAZ_GOV = ("Who is the head of government of Kazakhstan?", ("Olzhas Bektenov",), HEAD_GOV)
 
 
@@ -52,6 +55,10 @@ def rivals() -> Rivals:
 
 # Replies whose verdict or certainty rules 30 changes (the comment: what rules 28 gave)
 CHANGED = [
+    # moved from the rules-28 test, where rules 28 kept them correct
+    ('Київ — вибачте, Харків.', UKR_CAP, 'incorrect', True),  # correct
+    ('Αθήνα — συγγνώμη, Θεσσαλονίκη.', GRC_CAP, 'incorrect', True),  # correct
+    ('Quito. Hmm, Cuenca.', ECU_CAP, 'incorrect', True),  # correct
     ('Canberra – nein, Sydney.', AUS_CAP, 'incorrect', True),  # correct
     ('Canberra - sorry, Sydney.', AUS_CAP, 'incorrect', True),  # correct
     ('Abuja – nein, Lagos.', NGA_CAP, 'incorrect', True),  # correct
