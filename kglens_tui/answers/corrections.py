@@ -4,7 +4,7 @@ chosen among options, or updated to a newer one; the name the reply settles on."
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from kglens_tui.answers.correction_words import (
     AFTER_A_DENIAL,
@@ -26,8 +26,9 @@ from kglens_tui.answers.correction_words import (
     TAKING_BACK,
     UPDATES,
     WRITTEN_LOWER,
+    marker_at,
 )
-from kglens_tui.answers.mentions import Mention, Token, negated
+from kglens_tui.answers.mentions import Mention, Token, negated, tokenize
 from kglens_tui.answers.passing import INNER_PARTICLES, LESSER, RELATIVES, a_place, clause_told
 from kglens_tui.answers.refusals import (
     GENERIC_OBJECT,
@@ -37,6 +38,7 @@ from kglens_tui.answers.refusals import (
     guesses,
 )
 from kglens_tui.answers.words import ARTICLES, COPULAS, FOREIGN_ARTICLES, NAME_NEIGHBOURS
+from kglens_tui.kg.answer_names import english_name_words, list_conjunctions
 
 _NEWER = frozenset({"now", "currently", "current", "again", "instead", "today", "since"})
 """Words by which a clause gives its candidate as the answer now."""
@@ -433,6 +435,7 @@ def correction(
                 or _only_a_name(_after_it_was(tokens[end:]))
                 or _name_restating(tokens[end:], relation)
                 or _opinion_naming(tokens[end:])
+                or _concluded_name(tokens[end:])
             )
             if (
                 (strong and any(t.word for t in tokens[end:]))
@@ -707,6 +710,21 @@ def _without_closing(tail: Sequence[Token]) -> Sequence[Token]:
     return tail
 
 
+def _concluded_name(tail: Sequence[Token]) -> bool:
+    """Rules 30: whether what follows a weak correction ends on a clause that is a concluding
+    word (`_CONCLUDING`) and only a name ("Actually, Cotonou is where the government sits, so
+    Cotonou."): the name the reply settles on."""
+    if not tail:
+        return False
+    last = [t for t in tail if t.clause == tail[-1].clause]
+    return (
+        len(last) > 1
+        and len(last) < len(tail)
+        and last[0].norm in _CONCLUDING
+        and _a_name_with_particles(last[1:])
+    )
+
+
 def _only_a_number(tail: Sequence[Token]) -> bool:
     """Rules 25: whether what follows a correction is only a number ("I'll go with 1868.")."""
     return len(tail) == 1 and not tail[0].word and any(c.isdigit() for c in tail[0].norm)
@@ -741,3 +759,119 @@ def _name_restating(tail: Sequence[Token], relation: frozenset[str]) -> bool:
         return False
     rest = {t.norm.removesuffix("s") for t in tail[k + 1 :] if t.sentence == tail[k].sentence}
     return bool(rest & relation)
+
+
+ENGLISH_FUNCTION_WORDS = frozenset(
+    {"a", "an", "the", "and", "or", "but", "nor", "so", "yet", "if", "then", "than", "though",
+     "although", "because", "since", "while", "when", "where", "which", "who", "whom", "whose",
+     "that", "this", "these", "those", "it", "its", "i", "im", "id", "ive", "me", "my", "we",
+     "us", "our", "you", "your", "he", "him", "his", "she", "her", "they", "them", "their",
+     "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "has",
+     "have", "had", "will", "would", "shall", "should", "can", "could", "may", "might", "must",
+     "of", "in", "on", "at", "to", "from", "by", "with", "without", "for", "about", "as",
+     "into", "onto", "near", "over", "under", "after", "before", "between", "through", "via",
+     "per", "not", "no", "also", "too", "only", "just", "even", "still", "now", "once",
+     "again", "there", "here", "both", "either", "neither", "each", "all", "some", "any",
+     "other", "another", "such", "what", "how", "why", "very", "much", "more", "most", "less",
+     "least", "up", "down", "out", "off", "plus", "minus", "like", "unlike", "instead",
+     "else", "ever", "never", "rather", "well", "yes", "capital", "city", "currency"}
+)  # fmt: skip
+"""Rules 30: the closed classes of English words (articles, pronouns, prepositions,
+conjunctions, auxiliaries, determiners and the adverbs of degree and time), and the nouns of the
+most asked questions: words between two candidates that make the words around them an English
+sentence about both ("Canberra, near Sydney", "Yamoussoukro, though Abidjan ..."), never a
+correction in another language (`unread_retraction`)."""
+
+
+_UNREAD_MAX_WORDS = 6
+"""At most this many words between the two candidates of `unread_retraction`."""
+
+
+def _a_candidate_span(tokens: Sequence[Token], start: int, stop: int) -> bool:
+    """Whether the tokens from ``start`` to ``stop`` are one candidate: a number or offset
+    alone, or a name (`_a_name_with_particles`)."""
+    span = tokens[start:stop]
+    if len(span) == 1 and not span[0].word and any(c.isdigit() for c in span[0].norm):
+        return True
+    return _a_name_with_particles(span)
+
+
+_UNREAD_SHAPE = re.compile(r"[^()\[\]:]*[,;.!?\u2014\u2013\u2026-][^()\[\]:]*\w[^()\[\]:]*")
+"""A reply with a stop before its last word and no brackets or colon ("Economic hub: Abidjan"
+labels what follows): the only replies `unread_retraction` reads (a fast test first)."""
+
+
+def unread_retraction(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
+    """Rules 30: a reply that gives a candidate as its whole first clause, then a clause or more
+    of words the reading does not know (no candidate, number or denial, no word of
+    `ENGLISH_FUNCTION_WORDS` or English adverb in "-ly", no correction's words the other
+    readings know, nothing capitalised but a sentence's first word), then another candidate that
+    ends it, alone in its clause or after one such word ("Euro — ei, vabandust, kroon.",
+    "Jakarta — eh, maksudnya Nusantara.", "+34. Aliás, +351.", "Yamoussoukro — erm, Abidjan."):
+    a correction in words the tables lack, or a filler; the reply ends on the last candidate.
+    Where the last candidate starts, or 0. The reading is a guess at words it cannot read: a
+    verdict it changes is uncertain (`kglens_tui.answers.verify.check_wh`)."""
+    if len(tokens) < 3:
+        return 0
+    first = 0
+    while first < len(tokens) and tokens[first].clause == tokens[0].clause:
+        first += 1
+    if first >= len(tokens) or not (
+        _a_candidate_span(tokens, 0, first)
+        or any(m.start == 0 and m.end == first and not m.negated for m in found)
+    ):
+        return 0
+    end = len(tokens)
+    last = [m.start for m in found if m.end == end and not m.negated and m.start > first]
+    start = min(last) if last else end
+    if not last:
+        start = next((k for k in range(first + 1, end) if _a_candidate_span(tokens, k, end)), end)
+    if (
+        start == end
+        and tokens[-1].word
+        and tokens[-1].clause != tokens[-2].clause
+        and tokens[-1].norm in english_name_words()
+        and tokens[-1].norm not in ENGLISH_FUNCTION_WORDS
+    ):
+        start = end - 1  # a last clause of one word, a thing's name ("kroon")
+    if start == end or start <= first or start - first > _UNREAD_MAX_WORDS:
+        return 0
+    if any(t.norm in DENYING for t in tokens[start:]):
+        return 0  # "Canberra. Nope. Not Sydney."
+    opening = start
+    while opening > first and tokens[opening - 1].clause == tokens[start].clause:
+        opening -= 1
+    if opening == first or start - opening > 1:
+        return 0  # the words must stand as a clause of their own: "CHF, often written Fr."
+    named = {i for m in found for i in range(m.start, m.end) if i < start}
+    for i in range(first, start):
+        tok = tokens[i]
+        if (
+            not tok.word
+            or i in named
+            or tok.norm in ENGLISH_FUNCTION_WORDS
+            or tok.norm in DENYING
+            or tok.norm in ALSO_NOT
+            or tok.norm in list_conjunctions()
+            or marker_at([t.norm for t in tokens], i)
+            or (tok.norm.endswith("ly") and tok.norm.isascii())
+            or (
+                tok.raw[:1].isupper()
+                and tokens[i - 1].sentence == tok.sentence
+                and (i > first or tokens[i - 1].word)  # "+34. Aliás, +351."
+            )
+        ):
+            return 0
+    if [t.norm for t in tokens[:first]] == [t.norm for t in tokens[start:]]:
+        return 0
+    return start
+
+
+def unread_tail(reply: str, found_in: Callable[[Sequence[Token]], Sequence[Mention]]) -> str:
+    """The last candidate of `unread_retraction` as text, or "" (``found_in``: the mentions of
+    the reply's tokens)."""
+    if _UNREAD_SHAPE.fullmatch(reply) is None:
+        return ""
+    tokens = tokenize(reply)
+    start = unread_retraction(tokens, found_in(tokens))
+    return " ".join(t.raw for t in tokens[start:]) if start else ""

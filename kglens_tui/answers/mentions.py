@@ -66,7 +66,7 @@ _TOKEN = re.compile(
     |(?P<word>[^\W_]+(?:'[^\W_]+)*)
     |(?P<amp>&)
     |(?P<sign_>[{_CURRENCY_SIGNS}])
-    |(?P<stop>[,;:.!?()\[\]\n\u2014\u3001\u3002]+)
+    |(?P<stop>[,;:.!?()\[\]\n\u2014\u3001\u3002]+|(?<=\s)-(?=\s))
     """,
     re.IGNORECASE | re.VERBOSE,
 )

@@ -4,7 +4,9 @@ that guess, or that ask a guess back."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
+from difflib import get_close_matches
 
 from kglens_tui.answers.mentions import Token, clean_quotes, has_hedge, tokenize
 from kglens_tui.answers.words import NAME_NEIGHBOURS, SENTENCES, SPEAKER, split_clauses
@@ -65,7 +67,35 @@ def guesses(reply: str) -> bool:
                 and not any(is_refusal(c) or declines_by_meaning(c) for c in clauses[i + 1 :])
             ):
                 return True
-    return _NAMED_GUESS.search(reply) is not None
+    return _NAMED_GUESS.search(reply) is not None or _NAMED_AFTER_BUT.search(reply) is not None
+
+
+_NAMED_AFTER_BUT = re.compile(
+    r"\bbut\b(?:(?!\bnot\b|n't\b|\bnever\b)[^.!?;])*?\b(?:it|he|she|they|that)(?:\s+(?:was|is|were|would\s+be)|'s)\s+"
+    r"(?-i:(?!(?:I|It|He|She|They|We|You|That|This|The|Not|No)\b)[A-Z])",
+    re.IGNORECASE,
+)
+"""Rules 30: a caveat's "but" and a clause that says the answer is or was a capitalised name
+("As an AI I don't have real-time data, but as of my last update it was Olaf Scholz."): a guess
+that names a candidate, however the reply hedged before it; not where the clause denies ("but
+I don't think it's Lomé")."""
+
+
+_CHOOSING = re.compile(r"\b(?:between|among|amongst)\b", re.IGNORECASE)
+
+
+def declines_to_choose(tokens: Sequence[Token], named: Sequence[tuple[int, int]]) -> bool:
+    """Rules 30: whether the reply is one sentence that declines (`declines_by_meaning`) and
+    names its candidates (``named``: their spans) only after "between" or "among" in it ("I
+    won't guess between Dodoma and Dar es Salaam."): it holds back the choice, naming no
+    answer."""
+    if not named or any(t.sentence != tokens[0].sentence for t in tokens):
+        return False
+    text = " ".join(t.raw for t in tokens)
+    if not declines_by_meaning(text) or guesses(text):
+        return False
+    at = next((k for k, t in enumerate(tokens) if _CHOOSING.fullmatch(t.raw)), None)
+    return at is not None and all(start > at for start, _ in named)
 
 
 _NAMED_GUESS = re.compile(
@@ -146,14 +176,43 @@ def bare_not_knowing(rest: str, asked: frozenset[str]) -> bool:
     moving", which say nothing against the answer given."""
     if len(rest.split()) <= _SHORT_REFUSAL_WORDS and (is_refusal(rest) or knows_not(rest)):
         return True
+    unsure = NOT_SURE.search(rest)
+    if unsure is not None:  # rules 30: "I'm not certain, so I won't guess."
+        then = _SO_THEN.match(rest[unsure.end() :])
+        if then is not None and declines_by_meaning(rest[unsure.end() + then.end() :]):
+            return True
     for sentence in re.split(r"[.!?;\n]+", rest):
         found = NOT_KNOWING.search(sentence)
         if found is None:
             continue
         after = re.findall(r"\w+", sentence[found.end() :].casefold())
-        if all(w in GENERIC_OBJECT or w in asked for w in after):
+        if all(w in GENERIC_OBJECT or w in asked for w in after) or _asked_again(after, asked):
             return True
     return False
+
+
+_SO_THEN = re.compile(r"\s*[,;]?\s*(?:so|and|therefore|hence|thus)\s+", re.IGNORECASE)
+"""Rules 30: the words by which a clause that declines follows "I'm not sure" ("I'm not
+certain, so I won't guess."; not "I'm not sure who isolated it first")."""
+
+
+_WH = frozenset({"who", "what", "which", "where", "when"})
+_ASKED_AGAIN_MAX_WORDS = 4
+
+
+def _asked_again(after: Sequence[str], asked: frozenset[str]) -> bool:
+    """Rules 30: whether the object of "I don't know" is the question put again in a few words:
+    a wh-word, then only generic words, the question's, verbs of being and verbs in the third
+    person ("who holds it now", "what it is"): no word of anything else."""
+    return (
+        bool(after)
+        and after[0] in _WH
+        and len(after) <= _ASKED_AGAIN_MAX_WORDS + 1
+        and all(
+            w in GENERIC_OBJECT or w in asked or w in ("is", "was", "are") or w.endswith("s")
+            for w in after[1:]
+        )
+    )
 
 
 NOT_KNOWING = re.compile(
@@ -405,3 +464,55 @@ def declines_by_meaning(text: str) -> bool:
         ):
             return True
     return False
+
+
+_FOREIGN_MIN_WORDS, _FOREIGN_MAX_WORDS = 2, 6
+"""How many words a sentence `an_unread_sentence` reads may have."""
+
+
+def an_unread_sentence(
+    tokens: Sequence[Token], answers: Sequence[Sequence[str]], english: frozenset[str]
+) -> bool:
+    """Rules 30: whether a reply that names no candidate is one short sentence in Latin letters
+    of words the reading does not know: no number, nothing capitalised but its first word, no
+    English word of ``english`` (the closed classes, `corrections.ENGLISH_FUNCTION_WORDS`; "i"
+    only as "I") or adverb in "-ly", no word of CLDR's English names of places, languages and
+    currencies, no hedge ("Ech weess et net.", "Tsy haiko.", "Kāore au i te mōhio."), asked
+    for names (every true answer's name opens with a capital or a sign): such a reply names
+    nothing that could answer, so it most likely says it does not know, in another language.
+    The reading cannot tell which: it is refused, uncertain."""
+    from kglens_tui.kg.answer_names import a_name_word_anywhere, english_name_words, fold_name
+
+    if not _FOREIGN_MIN_WORDS <= len(tokens) <= _FOREIGN_MAX_WORDS:
+        return False
+    if any(t.clause != tokens[0].clause for t in tokens):
+        return False  # one clause: not "Genève, je crois."
+    if not all(name[:1].isupper() and not _DIGIT.search(name) for g in answers for name in g):
+        return False  # names, not numbers ("Dix-sept.") or offsets ("Bravo time.")
+    names = english_name_words()
+    for k, tok in enumerate(tokens):
+        if not tok.word or not tok.raw.isalpha() or not tok.raw.isascii() and not _latin(tok.raw):
+            return False
+        if k and not tok.raw.islower():
+            return False
+        word = tok.raw.casefold()
+        if (word in english and tok.raw != "i") or word.endswith("ly") or tok.norm in names:
+            return False
+        if len(tok.norm) >= _NEAR_MIN_CHARS and get_close_matches(tok.norm, names, 1, _NEAR):
+            return False  # a name's near spelling ("Dólar estadounidense.")
+        if a_name_word_anywhere(fold_name(tok.raw)):
+            return False  # a word of a name in another language ("Guinée française.")
+    return not has_hedge(" ".join(t.raw for t in tokens))
+
+
+_DIGIT = re.compile(r"\d")
+
+
+_NEAR, _NEAR_MIN_CHARS = 0.85, 4
+"""How like a word of CLDR's English names a word of `an_unread_sentence` may not be
+(`difflib`'s ratio), from how many letters."""
+
+
+def _latin(word: str) -> bool:
+    """Whether every letter of ``word`` is a Latin letter (accents allowed: "mōhio")."""
+    return all("LATIN" in unicodedata.name(c, "") for c in word)

@@ -34,9 +34,11 @@ from kglens_tui.answers.candidates import (
 )
 from kglens_tui.answers.cognates import written_in_another_language
 from kglens_tui.answers.corrections import (
+    ENGLISH_FUNCTION_WORDS,
     correction,
     disowned,
     left_undecided,
+    unread_tail,
     withdrawn_and_declined,
 )
 from kglens_tui.answers.list_readings import (
@@ -96,8 +98,10 @@ from kglens_tui.answers.refusals import (
     DONT_KNOW,
     SHRUG,
     TRAILING_OFF,
+    an_unread_sentence,
     asks_a_guess,
     declines,
+    declines_to_choose,
     guesses,
     is_refusal,
     knows_not,
@@ -328,6 +332,13 @@ def names_rival(
     return _names_rival(tokens, found, tuple(subject))
 
 
+def _mentions_of(
+    tokens: Sequence[Token], true_answers: Sequence[Sequence[str]], rivals: NameTable | None
+) -> list[Mention]:
+    truth = truth_table(as_tuples(true_answers))
+    return list(mentions(tokens, truth) if rivals is None else mentions(tokens, truth, rivals))
+
+
 def named_answers(
     reply: str, true_answers: Sequence[Sequence[str]], rivals: NameTable | None = None
 ) -> set[int]:
@@ -375,6 +386,14 @@ def check_wh(
         return _check_wh(text, answers, rivals, subject, question=question, answer_only=answer_only)
 
     got = check(reply)
+    tail = unread_tail(reply, lambda tokens: _mentions_of(tokens, true_answers, rivals))
+    if tail:
+        again = check(tail)  # rules 30: "Euro — ei, vabandust, kroon." ends on the kroon
+        if again.verdict is not got.verdict and again.verdict in (
+            Verdict.CORRECT,
+            Verdict.INCORRECT,
+        ):
+            return Checked(again.verdict, got.hedged or again.hedged, uncertain=True)
     if got.verdict is Verdict.CORRECT:
         if another_currencys_sign(reply, true_answers):  # rules 25: "RD$" asked of Haiti
             return Checked(Verdict.INCORRECT, got.hedged)
@@ -517,6 +536,8 @@ def _check_wh(
         return Checked(Verdict.REFUSED)
     if left_undecided(reply, frozenset(t.norm for t in asked)):  # rules 26: "... I can't say."
         return Checked(Verdict.REFUSED, uncertain=True)
+    if not cut and declines_to_choose(tokens, [(m.start, m.end) for m in found]):
+        return Checked(Verdict.REFUSED, True)  # rules 30: "I won't guess between X and Y."
     text = hedge_text = reply
     if cut:
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
@@ -656,6 +677,8 @@ def _check_wh(
         or qualified_place(tokens, found, asked)
         or _inside_a_longer_name(tokens, found)
     )
+    if not found and not cut and an_unread_sentence(tokens, groups, ENGLISH_FUNCTION_WORDS):
+        return Checked(Verdict.REFUSED, hedged, uncertain=True)  # rules 30: "Tsy haiko."
     return Checked(Verdict.INCORRECT, hedged, unknown)
 
 

@@ -42,6 +42,7 @@ entity's name of that kind contains (rules 11: the yen's "円" is kept, "元" of
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import json
 import re
@@ -1448,6 +1449,8 @@ def warm() -> None:
     list_conjunctions()
     language_codes_by_name()
     state_abbreviations()
+    english_name_words()
+    name_words_anywhere()
 
 
 _ENGLISH_WORDS_IN_LISTS = frozenset({"a", "an", "and", "at", "be", "in", "no", "of", "or", "we"})
@@ -1526,3 +1529,54 @@ def compact_abbreviation(text: str) -> str:
     """An abbreviation as `state_abbreviations` keys it: folded, without spaces ("S. Dak." is
     "s.dak.")."""
     return "".join(fold_name(text).split())
+
+
+def english_name_words() -> frozenset[str]:
+    """Rules 30: the words, folded (`fold_name`), of CLDR's English names of territories,
+    languages and currencies (today's and withdrawn ones: "Estonian Kroon"): a word in lower
+    case alone that is one of them names a thing a reply can answer with ("kroon"), not a word
+    of another language's sentence ("exactement")."""
+    from babel import Locale
+
+    english = Locale("en")
+    names = (*english.territories.values(), *english.languages.values())
+    names += tuple(english.currencies.values())
+    return frozenset(w for name in names for w in re.findall(r"\w+", fold_name(name)))
+
+
+_ANYWHERE_MIN_CHARS = 5
+"""The shortest word `name_words_anywhere` keeps (shorter ones, "et", "del", are any
+language's small words)."""
+
+
+@lru_cache(maxsize=1)
+def name_words_anywhere() -> tuple[str, ...]:
+    """Rules 30: the words of at least `_ANYWHERE_MIN_CHARS` letters, folded (`fold_name`), of
+    CLDR's names of territories, languages and currencies in every locale ("francaise" of
+    "Polynésie française"): a reply's word among them may be part of a name in another
+    language, not a sentence's. Sorted, for `a_name_word_anywhere`."""
+    words: set[str] = set()
+    for table in (territory_names(), language_names(), currency_names()):
+        for names in table.values():
+            for name in names:
+                words.update(
+                    w for w in re.findall(r"\w+", fold_name(name)) if len(w) >= _ANYWHERE_MIN_CHARS
+                )
+    return tuple(sorted(words))
+
+
+def a_name_word_anywhere(word: str) -> bool:
+    """Rules 30: whether ``word`` (folded) is a word of `name_words_anywhere` or the start of
+    one, from `_ANYWHERE_MIN_CHARS` letters, the start of one from `_PREFIX_MIN_CHARS`
+    ("centrafricain" of "centrafricaine")."""
+    if len(word) < _ANYWHERE_MIN_CHARS:
+        return False
+    words = name_words_anywhere()
+    at = bisect.bisect_left(words, word)
+    if at >= len(words):
+        return False
+    return words[at] == word or (len(word) >= _PREFIX_MIN_CHARS and words[at].startswith(word))
+
+
+_PREFIX_MIN_CHARS = 8
+"""The shortest word `a_name_word_anywhere` finds as the start of a longer one."""
