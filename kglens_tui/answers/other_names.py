@@ -17,6 +17,8 @@ from kglens_tui.kg.answer_names import (
     folded_words,
 )
 
+_NEGATING = frozenset({"not", "no", "nor", "never", "nicht", "kein", "pas", "non", "ni", "nao"})
+"""Words that deny what follows them in a reply, in English and a few languages."""
 _LONGEST_NAME = 5
 """The most words a currency name runs to that a reply is searched for ("dolar de los Estados
 Unidos")."""
@@ -34,12 +36,13 @@ def another_currencys_name(
     argentino." asked of Uruguay, "الريال السعودي" of Qatar) and no full name of a true one: the
     unit word it shares with a true currency ("peso", "riyal") names the other currency. Any
     name of a true currency anywhere in the reply ("The euro, which replaced the Deutsche
-    Mark.", "euros"; a unit word alone is none) leaves the reply to the other rules."""
+    Mark.", "euros"; a unit word alone is none), or a word that denies ("The peso, not the
+    Argentine peso."), leaves the reply to the other rules."""
     codes = _currency_codes(true_answers)
     if not codes:
         return False
     words = folded_words(reply)
-    if len(words) < 2:
+    if len(words) < 2 or _NEGATING.intersection(words):
         return False
     table = currency_codes_by_name()
     own = {" ".join(folded_words(n)) for group in true_answers for n in group}
@@ -128,7 +131,10 @@ def range_beyond_answers(reply: str, true_answers: Sequence[Sequence[str]]) -> b
         values.update(_number(n) for n in numbers)
     if len(values) < 2:
         return False
-    for match in _RANGE.finditer(reply):
+    ranges = list(_RANGE.finditer(reply))
+    if len(_WHOLE_NUMBER.findall(reply)) != 2 * len(ranges):
+        return False  # numbers beside the range ("from −3 to +5, commonly −3, +3 and +5")
+    for match in ranges:
         ends = [g for g in match.groups() if g is not None]
         low, high = sorted(_number(e) for e in ends)
         if high - low > 1 and set(range(low, high + 1)) - values:
