@@ -203,7 +203,7 @@ def tag_flag_name(match: re.Match[str]) -> str:
     import pycountry
 
     letters = "".join(chr(ord(c) - 0xE0000) for c in match[1]).upper()
-    found = pycountry.subdivisions.get(code=f"{letters[:2]}-{letters[2:]}")
+    found = pycountry.subdivisions.get(code=f"{letters[:2]}-{letters[2:]}")  # type: ignore[no-untyped-call]
     return f" {found.name}, " if found is not None else match[0]
 
 

@@ -75,8 +75,24 @@ ENGLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007
 WALES = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
 
 
+TLD = ("country", "top_level_domain", "top_level_domain")
+AUS_TLD = ("What is the internet country-code top-level domain of Australia?", (".au",), TLD)
+JPN_TLD = ("What is the internet country-code top-level domain of Japan?", (".jp",), TLD)
+BRA_TLD = ("What is the internet country-code top-level domain of Brazil?", (".br",), TLD)
+CAD = ("What currency is used in Canada?", (("Canadian Dollar", "CAD"),), CUR)
+
+
 # Replies whose verdict or certainty rules 31 changes (the comment: what rules 29 gave)
 CHANGED = [
+    # moved from the rules-25 and rules-28 tests: a second-level domain, now uncertain
+    (".com.au", AUS_TLD, "correct", True),  # correct
+    (".ac.jp", JPN_TLD, "correct", True),  # correct
+    ("com.br", BRA_TLD, "correct", True),  # correct
+    (".gov.uk.", UK, "correct", True),  # correct
+    # moved from the rules-28 tests: Spanish, in French, is no official language of Canada
+    ("Anglais et espagnol.", CAN, "incorrect", False),  # correct
+    # moved from the rules-22 tests: the Australian dollar, in French
+    ("Le dollar australien.", CAD, "incorrect", False),  # correct uncertain
     ("El peso argentino.", URY, "incorrect", False),  # correct uncertain
     ("Peso chileno.", URY, "incorrect", False),  # correct uncertain
     ("الريال السعودي", QAT, "incorrect", False),  # correct
