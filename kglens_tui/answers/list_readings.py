@@ -14,6 +14,7 @@ from kglens_tui.answers.correction_words import RETRACTING
 from kglens_tui.kg.answer_names import (
     PARTICLES,
     fold_name,
+    inverted_language_heads,
     language_codes_by_name,
     list_conjunctions,
 )
@@ -111,7 +112,7 @@ def _listed_languages(
     def codes(item: str) -> set[str]:
         found = {c.split("_")[0] for c in names.get(fold_name(item), ())}
         if not found and heads:
-            found = set(_inverted_heads().get(fold_name(item), ()))
+            found = set(inverted_language_heads().get(fold_name(item), ()))
         return found
 
     read = conjunctions_read(reply, true_answers) or reply
@@ -144,23 +145,6 @@ def _any_joining_word(text: str, true_answers: Sequence[Sequence[str]]) -> str |
 
     read = _BETWEEN_WORDS.sub(english, text)
     return read if changed else None
-
-
-@lru_cache(maxsize=1)
-def _inverted_heads() -> dict[str, frozenset[str]]:
-    """Rules 31: the head of each inverted ISO 639-3 name pycountry gives ("Hindustani" of
-    "Hindustani, Caribbean"), folded -> the codes (alpha-2 where the language has one) of the
-    languages it heads."""
-    import pycountry
-
-    out: dict[str, set[str]] = {}
-    for language in pycountry.languages:
-        inverted = getattr(language, "inverted_name", "")
-        head, comma, _ = inverted.partition(",")
-        if comma:
-            code = getattr(language, "alpha_2", None) or language.alpha_3
-            out.setdefault(fold_name(head), set()).add(code)
-    return {head: frozenset(codes) for head, codes in out.items()}
 
 
 def language_listed_by_head(reply: str, true_answers: Sequence[Sequence[str]]) -> bool:

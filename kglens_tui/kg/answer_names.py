@@ -1450,6 +1450,7 @@ def warm() -> None:
     state_abbreviations()
     currency_codes_by_name()
     exit_prefixes()
+    inverted_language_heads()
 
 
 _ENGLISH_WORDS_IN_LISTS = frozenset({"a", "an", "and", "at", "be", "in", "no", "of", "or", "we"})
@@ -1582,3 +1583,18 @@ def exit_prefixes() -> dict[str, tuple[str, ...]]:
             if prefix and prefix.isdigit() and len(prefix) >= 2:
                 found.add(prefix)
     return {"": tuple(sorted(found, key=lambda p: (-len(p), p)))}
+
+
+@stored
+def inverted_language_heads() -> dict[str, tuple[str, ...]]:
+    """Rules 31: the head of each inverted ISO 639-3 name pycountry gives ("Hindustani" of
+    "Hindustani, Caribbean"), folded (`fold_name`) -> the codes (alpha-2 where the language has
+    one) of the languages it heads."""
+    import pycountry
+
+    out: dict[str, set[str]] = defaultdict(set)
+    for language in pycountry.languages:
+        head, comma, _ = getattr(language, "inverted_name", "").partition(",")
+        if comma:
+            out[fold_name(head)].add(getattr(language, "alpha_2", None) or language.alpha_3)
+    return {head: tuple(sorted(codes)) for head, codes in sorted(out.items())}
