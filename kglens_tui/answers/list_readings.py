@@ -14,6 +14,7 @@ from kglens_tui.answers.correction_words import RETRACTING
 from kglens_tui.kg.answer_names import (
     PARTICLES,
     fold_name,
+    inverted_language_heads,
     language_codes_by_name,
     list_conjunctions,
 )
@@ -89,12 +90,72 @@ def another_language_listed(reply: str, true_answers: Sequence[Sequence[str]]) -
     codes = _true_language_codes(tuple(tuple(g) for g in true_answers))
     if not codes or not _A_LIST.fullmatch(reply):
         return False
-    read = conjunctions_read(reply, true_answers) or reply
-    items = [i.strip(" .!") for i in _ITEM_SPLIT.split(read.strip().rstrip(".!"))]
-    if len(items) < 2:
-        return False
+    named = _listed_languages(reply, true_answers)
+    return all(named) and any(c & codes for c in named) and any(not c & codes for c in named)
+
+
+def _items(text: str) -> list[str]:
+    return [i.strip(" .!") for i in _ITEM_SPLIT.split(text.strip().rstrip(".!"))]
+
+
+def _listed_languages(
+    reply: str, true_answers: Sequence[Sequence[str]], *, heads: bool = False
+) -> list[set[str]]:
+    """The codes of the languages each item of a list reply names by a CLDR name (an empty set
+    for an item no CLDR name is; rules 31 with ``heads``: else the ISO 639-3 languages whose
+    inverted name it heads, "Hindustani" of "Hindustani, Caribbean"); [] where the reply is no
+    list of two items or more. Rules 31: where the items are not all names, the list is read
+    again with each word that joins a list in some CLDR locale as "and", whatever the case of
+    the words around it ("Português e espanhol": Portuguese writes languages in lower case)."""
     names = language_codes_by_name()
-    named = [{c.split("_")[0] for c in names.get(fold_name(item), ())} for item in items]
+
+    def codes(item: str) -> set[str]:
+        found = {c.split("_")[0] for c in names.get(fold_name(item), ())}
+        if not found and heads:
+            found = set(inverted_language_heads().get(fold_name(item), ()))
+        return found
+
+    read = conjunctions_read(reply, true_answers) or reply
+    items = _items(read)
+    if len(items) < 2 or not all(codes(i) for i in items):
+        joined = _any_joining_word(read, true_answers)
+        if joined is not None:
+            items = _items(joined)
+    if len(items) < 2:
+        return []
+    return [codes(item) for item in items]
+
+
+_BETWEEN_WORDS = re.compile(r"(?<=[^\W\d_])(\s+)([^\W\d_]+)(?=\s+[^\W\d_])")
+
+
+def _any_joining_word(text: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 31: ``text`` with each lower-case word between two words that joins a list in some
+    CLDR locale (`list_conjunctions`) written as "and"; None where it has none."""
+    words = list_conjunctions()
+    kept = _true_name_words(tuple(tuple(g) for g in true_answers))
+    changed = False
+
+    def english(m: re.Match[str]) -> str:
+        nonlocal changed
+        if m[2].islower() and m[2] in words and m[2] not in kept:
+            changed = True
+            return f"{m[1]}and"
+        return m[0]
+
+    read = _BETWEEN_WORDS.sub(english, text)
+    return read if changed else None
+
+
+def language_listed_by_head(reply: str, true_answers: Sequence[Sequence[str]]) -> bool:
+    """Rules 31: whether a list of languages names a true one and, by an item no CLDR locale
+    names, the head of the inverted ISO 639-3 name of languages none of which is true
+    ("Hindustani and English." asked of India: "Hindustani, Caribbean"): it lists a language
+    that is not an answer, though a reader may take the item otherwise (uncertain)."""
+    codes = _true_language_codes(tuple(tuple(g) for g in true_answers))
+    if not codes or not _A_LIST.fullmatch(reply):
+        return False
+    named = _listed_languages(reply, true_answers, heads=True)
     return all(named) and any(c & codes for c in named) and any(not c & codes for c in named)
 
 

@@ -12,6 +12,7 @@ from kglens_tui.answers.calendars import calendar_reading
 from kglens_tui.answers.correction_words import UNTRANSLITERATED
 from kglens_tui.answers.mentions import NameTable, tokenize
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
+from kglens_tui.answers.other_names import exit_prefix_reading
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading, skeleton
 from kglens_tui.answers.places import adjective_of
 from kglens_tui.answers.spelled_numbers import (
@@ -117,7 +118,8 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     (`empire_reading`: "The Russian Empire"); rules 26: a Pearson symbol (`pearson_reading`:
     "hP2"); rules 27: a mountain's name with the word for mountain after it
     (`mountain_suffix_reading`: "Fujiyama"), a country's one official language by the country's
-    name (`country_language_reading`: "the Myanmar language", "Bahasa Malaysia")."""
+    name (`country_language_reading`: "the Myanmar language", "Bahasa Malaysia"); rules 31: a
+    calling code after an exit prefix (`exit_prefix_reading`: "011-52")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
@@ -135,6 +137,7 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
+        yield exit_prefix_reading(reply, true_answers)
         yield from foreign_number_readings(reply)
         yield calendar_reading(reply, true_answers)
         yield grouped_digits_reading(reply, true_answers)
@@ -186,6 +189,22 @@ FLAG = re.compile("([\U0001f1e6-\U0001f1ff])([\U0001f1e6-\U0001f1ff])")
 
 def flag_code(match: re.Match[str]) -> str:
     return " " + "".join(chr(ord(c) - 0x1F1E6 + ord("A")) for c in match.groups()) + ", "
+
+
+TAG_FLAG = re.compile("\U0001f3f4([\U000e0030-\U000e0039\U000e0061-\U000e007a]{3,6})\U000e007f")
+"""Rules 31: a flag emoji of a subdivision, as Unicode writes it: a black flag and tag
+characters that spell its ISO 3166-2 code without the hyphen, then a cancel tag (Scotland's
+"gbsct")."""
+
+
+def tag_flag_name(match: re.Match[str]) -> str:
+    """Rules 31: the English name pycountry gives the subdivision a tag flag spells (🏴 with
+    "gbsct" is "Scotland"); the flag as written where pycountry has none."""
+    import pycountry
+
+    letters = "".join(chr(ord(c) - 0xE0000) for c in match[1]).upper()
+    found = pycountry.subdivisions.get(code=f"{letters[:2]}-{letters[2:]}")  # type: ignore[no-untyped-call]
+    return f" {found.name}, " if found is not None else match[0]
 
 
 STRUCK = re.compile(r"~~[^~]+~~")
@@ -498,10 +517,6 @@ SUBDOMAIN = re.compile(r"\s*\.?((?:[a-z0-9-]+\.)+)([a-z]{2,})[\s.!]*", re.IGNORE
 """Rules 25: a reply that is only a domain of several labels (".co.uk"): a domain under its last
 label, the top-level domain."""
 
-_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac", "edu", "or", "ne", "go"})
-"""Second-level labels registries under many country-code domains keep for everyone ("co" of
-".co.uk", "com" of ".com.au", "ac" of ".ac.jp")."""
-
 
 _SPOKEN_DOT = re.compile(r"\s*dot[-\s]([a-z]{2,3})\s*[.!]?\s*", re.IGNORECASE)
 """Rules 28: a reply that is only a domain with its dot said as a word ("dot-de", "Dot UK.")."""
@@ -520,16 +535,17 @@ def spoken_domain(reply: str, true_answers: Sequence[Sequence[str]]) -> str | No
 
 def domain_under(reply: str, true_answers: Sequence[Sequence[str]]) -> bool | None:
     """Rules 25: whether a reply that is only a domain under a true top-level domain (".co.uk"
-    for ".uk") names it uncertainly (a site's domain: "bbc.co.uk"), or surely (only a second
-    level label of `_SECOND_LEVEL`: ".co.uk", ".com.au"); None when it is no such domain."""
+    for ".uk") names it uncertainly (a site's domain: "bbc.co.uk"); None when it is no such
+    domain. Rules 31: a second-level label (".co.uk", ".com.au") is uncertain too, no longer
+    sure: of two careful judges, one took ".co.uk" for the UK's domain and one for another
+    domain that only contains it (held-out sets 16 and 20)."""
     shape = SUBDOMAIN.fullmatch(reply)
     if shape is None:
         return None
     top = "." + shape[2].casefold()
     if not any(n.casefold() == top for group in true_answers for n in group):
         return None
-    labels = shape[1].casefold().rstrip(".").split(".")
-    return not (len(labels) == 1 and labels[0] in _SECOND_LEVEL)
+    return True  # rules 31: a reader may take ".co.uk" as naming ".uk" or as another domain
 
 
 NICKNAME_OF = re.compile(

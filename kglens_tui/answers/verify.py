@@ -44,6 +44,7 @@ from kglens_tui.answers.corrections import (
 from kglens_tui.answers.list_readings import (
     another_language_listed,
     conjunctions_read,
+    language_listed_by_head,
     lone_last_item,
     offsets_read_whole,
     retractions_in_latin,
@@ -61,6 +62,11 @@ from kglens_tui.answers.numbers import (
     another_territorys_area_code,
     own_area_codes,
     with_area_code,
+)
+from kglens_tui.answers.other_names import (
+    another_currencys_name,
+    range_beyond_answers,
+    subject_by_another_name,
 )
 from kglens_tui.answers.passing import (
     COMPASS,
@@ -114,12 +120,14 @@ from kglens_tui.answers.reply_forms import (
     FLAG,
     NICKNAME_OF,
     STRUCK,
+    TAG_FLAG,
     capitalised_only,
     domain_under,
     first_part_reading,
     flag_code,
     readings,
     spoken_domain,
+    tag_flag_name,
     transliterated,
     valence_reading,
 )
@@ -377,6 +385,8 @@ def check_wh(
         reply = STRUCK.sub(" ", reply)
     if FLAG.search(reply):  # rules 16: a flag is its country's ISO code ("🇫🇷" is "FR")
         reply = FLAG.sub(flag_code, reply)
+    if "\U0001f3f4" in reply:  # rules 31: a subdivision's tag flag is its name ("Scotland")
+        reply = TAG_FLAG.sub(tag_flag_name, reply)
     reply = valence_reading(reply, true_answers) or reply  # rules 24: "Tetravalent." is "+4."
     reply = retractions_in_latin(reply) or reply  # rules 28: "извините" is "izvinite"
     reply = offsets_read_whole(reply, true_answers) or reply  # rules 28: "UTC+7, +8" is "UTC+8"
@@ -397,12 +407,22 @@ def check_wh(
     if got.verdict is Verdict.CORRECT:
         if another_currencys_sign(reply, true_answers):  # rules 25: "RD$" asked of Haiti
             return Checked(Verdict.INCORRECT, got.hedged)
+        if another_currencys_name(
+            reply, true_answers, answer_only
+        ):  # rules 31: "El peso argentino."
+            return Checked(Verdict.INCORRECT, got.hedged)
+        if subject_by_another_name(reply, true_answers, subject, answer_only):
+            return Checked(Verdict.INCORRECT, got.hedged)  # rules 31: "East Pakistan."
+        if range_beyond_answers(reply, true_answers):  # rules 31: "Anything from −3 to +5."
+            return Checked(Verdict.INCORRECT, got.hedged, uncertain=True)
         if another_countrys_code(reply, true_answers, answer_only):  # rules 26: "CN, JP, KP."
             return Checked(Verdict.INCORRECT, got.hedged)
         if another_territorys_area_code(reply, subject):  # rules 28: "+1-242" asked of Jamaica
             return Checked(Verdict.INCORRECT, got.hedged)
         if another_language_listed(reply, true_answers):  # rules 28: "Englisch und Spanisch."
             return Checked(Verdict.INCORRECT, got.hedged)
+        if language_listed_by_head(reply, true_answers):  # rules 31: "Hindustani and English."
+            return Checked(Verdict.INCORRECT, got.hedged, uncertain=True)
         if lone_last_item(reply, true_answers):  # rules 28: "The US dollar and bitcoin."
             return Checked(Verdict.INCORRECT, got.hedged, uncertain=True)
         joined = conjunctions_read(reply, true_answers)

@@ -1451,6 +1451,9 @@ def warm() -> None:
     state_abbreviations()
     english_name_words()
     name_words_anywhere()
+    currency_codes_by_name()
+    exit_prefixes()
+    inverted_language_heads()
 
 
 _ENGLISH_WORDS_IN_LISTS = frozenset({"a", "an", "and", "at", "be", "in", "no", "of", "or", "we"})
@@ -1580,3 +1583,70 @@ def a_name_word_anywhere(word: str) -> bool:
 
 _PREFIX_MIN_CHARS = 8
 """The shortest word `a_name_word_anywhere` finds as the start of a longer one."""
+_ANY_WORD = re.compile(r"[^\W\d_]+")
+"""A word of letters (ASCII text); other text is split at what is neither letter nor mark."""
+_WRITTEN_ARTICLE = re.compile(
+    "^(?:\u05d4(?=[\u05d0-\u05ea]{3})|\u0627\u0644(?=[\u0621-\u064a]{2}))"
+)
+"""The definite article written as part of a word (Hebrew ה, Arabic ال), as the matcher drops it
+(`kglens_tui.answers.mentions`)."""
+
+
+def folded_words(text: str) -> tuple[str, ...]:
+    """Rules 31: the words of ``text`` (letters and the marks written with them, as Devanagari's
+    vowel signs), folded (`fold_name`), each without a definite article written as part of it
+    ("الريال السعودي" is "ريال", "سعودي")."""
+    folded = fold_name(text)
+    if folded.isascii():
+        return tuple(_ANY_WORD.findall(folded))
+    kept = "".join(c if c.isalpha() or unicodedata.category(c)[0] == "M" else " " for c in folded)
+    return tuple(_WRITTEN_ARTICLE.sub("", w) for w in kept.split())
+
+
+@stored
+def currency_codes_by_name() -> dict[str, tuple[str, ...]]:
+    """Rules 31: every CLDR name of two words or more of a currency, in any locale, singular or
+    plural (`currency_names`), as `folded_words` joined by spaces -> the ISO 4217 codes it names
+    ("peso argentino" ARS and the peso's older codes, "ريال سعودي" SAR)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for code, names in currency_names().items():
+        for name in names:
+            words = folded_words(name)
+            if len(words) >= 2:
+                out[" ".join(words)].add(code)
+    return {name: tuple(sorted(codes)) for name, codes in sorted(out.items())}
+
+
+@stored
+def exit_prefixes() -> dict[str, tuple[str, ...]]:
+    """Rules 31: {"": the international (exit) prefixes libphonenumber's metadata gives the
+    regions it knows, those that are one string of digits, two digits or more ("00", "011" of
+    the North American plan, "0011" of Australia, "810")}: what a caller dials before a
+    country's calling code."""
+    import phonenumbers
+    from phonenumbers import PhoneMetadata
+
+    found: set[str] = set()
+    for region in phonenumbers.SUPPORTED_REGIONS:
+        metadata = PhoneMetadata.metadata_for_region(region)
+        if metadata is None:
+            continue
+        for prefix in (metadata.international_prefix, metadata.preferred_international_prefix):
+            if prefix and prefix.isdigit() and len(prefix) >= 2:
+                found.add(prefix)
+    return {"": tuple(sorted(found, key=lambda p: (-len(p), p)))}
+
+
+@stored
+def inverted_language_heads() -> dict[str, tuple[str, ...]]:
+    """Rules 31: the head of each inverted ISO 639-3 name pycountry gives ("Hindustani" of
+    "Hindustani, Caribbean"), folded (`fold_name`) -> the codes (alpha-2 where the language has
+    one) of the languages it heads."""
+    import pycountry
+
+    out: dict[str, set[str]] = defaultdict(set)
+    for language in pycountry.languages:
+        head, comma, _ = getattr(language, "inverted_name", "").partition(",")
+        if comma:
+            out[fold_name(head)].add(getattr(language, "alpha_2", None) or language.alpha_3)
+    return {head: tuple(sorted(codes)) for head, codes in sorted(out.items())}

@@ -5,7 +5,7 @@ replies; reading the built table back takes a fraction of that.
 A table is stored as JSON under the user's cache directory (``$KGLENS_NAMES_CACHE`` instead;
 "off" or empty: never stored), in a file named after the function that builds it and a key of
 everything the table depends on: the source of the module that builds it, the versions of
-Babel and pycountry, the Unicode database's version (name folding) and Python's, and the day
+Babel, pycountry and (rules 31) phonenumbers, the Unicode database's version (name folding) and Python's, and the day
 (CLDR's legal tender is today's). Any change of them builds the table again; a missing, torn or
 unreadable file too, and a directory that cannot be written is only not used. The table read
 back equals the one built. One process builds a table at a time (a lock file beside it):
@@ -29,7 +29,7 @@ from kglens_tui.kg.disk_cache import building, cache_dir
 
 STORE_ENV = "KGLENS_NAMES_CACHE"
 Table = dict[str, tuple[str, ...]]
-_PACKAGES = ("babel", "pycountry")
+_PACKAGES = ("babel", "pycountry", "phonenumbers")
 
 
 def store_dir() -> Path | None:

@@ -100,8 +100,6 @@ UK_HEAD = (
         # a true answer told of after an opening the rules cannot place
         ("Ernest Rutherford, building on what Marie and Pierre Curie had found.", RADIUM, "correct"),
         ("Uhuru Peak, the summit of Kilimanjaro.", TANZANIA, "incorrect"),
-        # a currency's unit with another language's qualifier after it
-        ("Le dollar australien.", CANADA_MONEY, "correct"),
     ],
 )  # fmt: skip
 def test_replies_the_rules_cannot_read_are_uncertain(

@@ -250,8 +250,8 @@ misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_4 = DEFAULT_DATA.with_name("verifier_heldout4.jsonl")
-HELD_OUT_4_FLOOR = 0.939
-"""Under rules 29: 501 of 533. Under rules 27: 500 of 533. Under rules 21: 495 of 533. Before, the fourth held-out set's figure under rules 13 (492 of 533; 491 under rules 12; 487 under rules 11; 483 under rules 9 and 10, 447
+HELD_OUT_4_FLOOR = 0.941
+"""Under rules 31: 502 of 533. Under rules 29: 501 of 533. Under rules 27: 500 of 533. Under rules 21: 495 of 533. Before, the fourth held-out set's figure under rules 13 (492 of 533; 491 under rules 12; 487 under rules 11; 483 under rules 9 and 10, 447
 blind under rules 8, 423 under rules 7, verifier_heldout4.md; rules 9 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
@@ -311,8 +311,8 @@ regression set now: no rule change may lower it."""
 
 
 HELD_OUT_12 = DEFAULT_DATA.with_name("verifier_heldout12.jsonl")
-HELD_OUT_12_FLOOR = 0.920
-"""Under rules 29: 500 of 543. Under rules 28: 499 of 543. Under rules 27: 498 of 543. Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
+HELD_OUT_12_FLOOR = 0.922
+"""Under rules 31: 501 of 543. Under rules 29: 500 of 543. Under rules 28: 499 of 543. Under rules 27: 498 of 543. Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
 (verifier_heldout12.md, written without the code): 447 of 543 under rules 12, 461 under rules
 16, 463 under rules 17, 467 under rules 18 (made before the set was read). Rules 19 were made
 looking at its misses, so it is a regression set now: no rule change may lower it."""
@@ -366,6 +366,11 @@ HELD_OUT_18_FLOOR = 0.924
 code): 629 of 705 under rules 26 (made before the set was written) and 635 under rules 27 (made
 while it was being written, on the other sets' misses). Rules 28 were made looking at its misses,
 so it is a regression set now: no rule change may lower it."""
+HELD_OUT_20 = DEFAULT_DATA.with_name("verifier_heldout20.jsonl")
+HELD_OUT_20_FLOOR = 0.911
+"""Under rules 31: 636 of 698. The twentieth held-out set's blind figure (verifier_heldout20.md,
+written without the code): 628 of 698 under rules 29. Rules 31 were made looking at its misses,
+so it is a regression set now: no rule change may lower it."""
 
 HELD_OUT_19 = DEFAULT_DATA.with_name("verifier_heldout19.jsonl")
 HELD_OUT_19_FLOOR = 0.901
@@ -400,6 +405,7 @@ HELD_OUT_SETS = [
     (HELD_OUT_17, 600, HELD_OUT_17_FLOOR),
     (HELD_OUT_18, 700, HELD_OUT_18_FLOOR),
     (HELD_OUT_19, 700, HELD_OUT_19_FLOOR),
+    (HELD_OUT_20, 690, HELD_OUT_20_FLOOR),
     (ORDINARY, 1150, ORDINARY_FLOOR),
 ]
 SETS = [path for path, _, _ in HELD_OUT_SETS]
