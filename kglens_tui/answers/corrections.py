@@ -286,11 +286,12 @@ def withdrawn_and_declined(
     """Rules 18: whether a "no" standing as a clause of its own after a candidate takes it back
     and what follows names nothing, offers no candidate (`_offers_candidate`) and says it does
     not know ("Luang Prabang — no, that's the old royal capital. I honestly don't know the
-    current one."; not "Canberra. No, I don't think it's Sydney."; rules 19: not where what it
+    current one."; not "Canberra. No, I don't think it's Sydney."; rules 32: Dutch "nee" as
+    written, not "née"; rules 19: not where what it
     does not know is something else, `bare_not_knowing`): the reply is refused."""
     for i in range(1, len(tokens)):
         if (
-            tokens[i].norm not in DENIALS
+            (tokens[i].norm not in DENIALS and tokens[i].raw.casefold() != "nee")
             or not _opens_clause(tokens, i)
             or (i + 1 < len(tokens) and tokens[i + 1].clause == tokens[i].clause)
             or any(m.end > i for m in found)
@@ -775,20 +776,26 @@ ENGLISH_FUNCTION_WORDS = frozenset(
      "again", "there", "here", "both", "either", "neither", "each", "all", "some", "any",
      "other", "another", "such", "what", "how", "why", "very", "much", "more", "most", "less",
      "least", "up", "down", "out", "off", "plus", "minus", "like", "unlike", "instead",
-     "else", "ever", "never", "rather", "well", "yes", "capital", "city", "currency",
+     "else", "ever", "never", "rather", "well", "yes", "capital", "city", "currency", "along",
+     "across", "around", "beside", "beyond", "within", "toward", "towards", "against", "next",
      "often", "sometimes", "seldom", "always", "called", "written", "spelled", "spelt",
      "named", "known", "styled", "termed", "abbreviated"}
 )  # fmt: skip
 """Rules 30: the closed classes of English words (articles, pronouns, prepositions,
 conjunctions, auxiliaries, determiners and the adverbs of degree and time), and the nouns of the
-most asked questions; rules 32: the adverbs of frequency without "-ly" and the participles of
-naming ("often written", "also called"): words between two candidates that make the words around them an English
+most asked questions; rules 32: the prepositions it lacked ("along", "across"), the adverbs of frequency without
+"-ly" and the participles of naming ("often written", "also called"): words between two candidates that make the words around them an English
 sentence about both ("Canberra, near Sydney", "Yamoussoukro, though Abidjan ..."), never a
 correction in another language (`unread_retraction`)."""
 
 
 _UNREAD_MAX_WORDS = 6
 """At most this many words between the two candidates of `unread_retraction`."""
+
+
+_NOT_ELSEWHERE = frozenset({"pas", "non", "nao", "nem", "ne", "nicht", "niet", "ikke", "inte"})
+"""Rules 32: "not" in the languages the tables read, which before a candidate in its clause
+deny it ("Canberra, pas Sydney."), never correct to it."""
 
 
 _IN_CLAUSE_MAX_WORDS = 2
@@ -853,7 +860,16 @@ def unread_retraction(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
     while opening > first and tokens[opening - 1].clause == tokens[start].clause:
         opening -= 1
     if opening == first:
-        if start - opening > _IN_CLAUSE_MAX_WORDS or first != 1 or not tokens[0].word:
+        if (
+            start - opening > _IN_CLAUSE_MAX_WORDS
+            or first != 1
+            or not tokens[0].word
+            or negated(tokens, start)
+            or any(
+                t.norm in _NOT_ELSEWHERE or (t.norm.endswith("ing") and t.norm.isascii())
+                for t in tokens[first:start]
+            )
+        ):
             return 0  # the words must stand as a clause of their own: "CHF, often written Fr."
         # rules 32: "Ngerulmud, ei kun Koror.": a one-word name, then a clause of one or two
         # unread words and the last candidate
@@ -890,6 +906,9 @@ def unread_tail(reply: str, found_in: Callable[[Sequence[Token]], Sequence[Menti
         return ""
     tokens = tokenize(reply)
     start = unread_retraction(tokens, found_in(tokens))
+    if start and ":" in reply and tokens[start - 1].clause == tokens[1].clause:
+        return ""  # rules 32: before a colon, a clause or more ("Nee, wacht: Lagos."; not
+        # "Canberra. Economic hub: Sydney.", which labels what follows)
     return " ".join(t.raw for t in tokens[start:]) if start else ""
 
 
