@@ -35,6 +35,7 @@ from kglens_tui.answers.refusals import (
     NOT_KNOWING,
     NOT_SURE,
     bare_not_knowing,
+    gives_up,
     guesses,
 )
 from kglens_tui.answers.words import ARTICLES, COPULAS, FOREIGN_ARTICLES, NAME_NEIGHBOURS
@@ -285,11 +286,12 @@ def withdrawn_and_declined(
     """Rules 18: whether a "no" standing as a clause of its own after a candidate takes it back
     and what follows names nothing, offers no candidate (`_offers_candidate`) and says it does
     not know ("Luang Prabang — no, that's the old royal capital. I honestly don't know the
-    current one."; not "Canberra. No, I don't think it's Sydney."; rules 19: not where what it
+    current one."; not "Canberra. No, I don't think it's Sydney."; rules 32: Dutch "nee" as
+    written, not "née"; rules 19: not where what it
     does not know is something else, `bare_not_knowing`): the reply is refused."""
     for i in range(1, len(tokens)):
         if (
-            tokens[i].norm not in DENIALS
+            (tokens[i].norm not in DENIALS and tokens[i].raw.casefold() != "nee")
             or not _opens_clause(tokens, i)
             or (i + 1 < len(tokens) and tokens[i + 1].clause == tokens[i].clause)
             or any(m.end > i for m in found)
@@ -774,17 +776,31 @@ ENGLISH_FUNCTION_WORDS = frozenset(
      "again", "there", "here", "both", "either", "neither", "each", "all", "some", "any",
      "other", "another", "such", "what", "how", "why", "very", "much", "more", "most", "less",
      "least", "up", "down", "out", "off", "plus", "minus", "like", "unlike", "instead",
-     "else", "ever", "never", "rather", "well", "yes", "capital", "city", "currency"}
+     "else", "ever", "never", "rather", "well", "yes", "capital", "city", "currency", "along",
+     "across", "around", "beside", "beyond", "within", "toward", "towards", "against", "next",
+     "often", "sometimes", "seldom", "always", "called", "written", "spelled", "spelt",
+     "named", "known", "styled", "termed", "abbreviated"}
 )  # fmt: skip
 """Rules 30: the closed classes of English words (articles, pronouns, prepositions,
 conjunctions, auxiliaries, determiners and the adverbs of degree and time), and the nouns of the
-most asked questions: words between two candidates that make the words around them an English
+most asked questions; rules 32: the prepositions it lacked ("along", "across"), the adverbs of frequency without
+"-ly" and the participles of naming ("often written", "also called"): words between two candidates that make the words around them an English
 sentence about both ("Canberra, near Sydney", "Yamoussoukro, though Abidjan ..."), never a
 correction in another language (`unread_retraction`)."""
 
 
 _UNREAD_MAX_WORDS = 6
 """At most this many words between the two candidates of `unread_retraction`."""
+
+
+_NOT_ELSEWHERE = frozenset({"pas", "non", "nao", "nem", "ne", "nicht", "niet", "ikke", "inte"})
+"""Rules 32: "not" in the languages the tables read, which before a candidate in its clause
+deny it ("Canberra, pas Sydney."), never correct to it."""
+
+
+_IN_CLAUSE_MAX_WORDS = 2
+"""Rules 32: at most this many unread words before the last candidate of `unread_retraction`
+in the clause right after the first candidate ("Ngerulmud, ei kun Koror.")."""
 
 
 def _a_candidate_span(tokens: Sequence[Token], start: int, stop: int) -> bool:
@@ -796,7 +812,9 @@ def _a_candidate_span(tokens: Sequence[Token], start: int, stop: int) -> bool:
     return _a_name_with_particles(span)
 
 
-_UNREAD_SHAPE = re.compile(r"[^()\[\]:]*[,;.!?\u2014\u2013\u2026-][^()\[\]:]*\w[^()\[\]:]*")
+_UNREAD_SHAPE = re.compile(
+    r"[^()\[\]:]*[,;.!?\u2014\u2013\u2026-][^()\[\]:]*(?:[^\W\d]:\s+)?\w[^()\[\]:]*"
+)
 """A reply with a stop before its last word and no brackets or colon ("Economic hub: Abidjan"
 labels what follows): the only replies `unread_retraction` reads (a fast test first)."""
 
@@ -841,8 +859,22 @@ def unread_retraction(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
     opening = start
     while opening > first and tokens[opening - 1].clause == tokens[start].clause:
         opening -= 1
-    if opening == first or start - opening > 1:
-        return 0  # the words must stand as a clause of their own: "CHF, often written Fr."
+    if opening == first:
+        if (
+            start - opening > _IN_CLAUSE_MAX_WORDS
+            or first != 1
+            or not tokens[0].word
+            or negated(tokens, start)
+            or any(
+                t.norm in _NOT_ELSEWHERE or (t.norm.endswith("ing") and t.norm.isascii())
+                for t in tokens[first:start]
+            )
+        ):
+            return 0  # the words must stand as a clause of their own: "CHF, often written Fr."
+        # rules 32: "Ngerulmud, ei kun Koror.": a one-word name, then a clause of one or two
+        # unread words and the last candidate
+    elif start - opening > 1:
+        return 0
     named = {i for m in found for i in range(m.start, m.end) if i < start}
     for i in range(first, start):
         tok = tokens[i]
@@ -874,4 +906,128 @@ def unread_tail(reply: str, found_in: Callable[[Sequence[Token]], Sequence[Menti
         return ""
     tokens = tokenize(reply)
     start = unread_retraction(tokens, found_in(tokens))
+    if start and ":" in reply and tokens[start - 1].clause == tokens[1].clause:
+        return ""  # rules 32: before a colon, a clause or more ("Nee, wacht: Lagos."; not
+        # "Canberra. Economic hub: Sydney.", which labels what follows)
     return " ".join(t.raw for t in tokens[start:]) if start else ""
+
+
+_BELIEVING = frozenset({"believe", "think", "guess", "reckon", "suppose"})
+"""Verbs by which the speaker gives the last clause of `claimed_tail` as their belief."""
+
+
+_STILL = frozenset({"still", "now", "actually", "really", "instead"})
+"""Words that may stand between "it is" and the name of `claimed_tail` ("it is still X")."""
+
+
+_CLAIMED_BETWEEN_MAX_WORDS = 12
+"""At most this many words between the first candidate and the claim of `claimed_tail`."""
+
+
+def _first_clause_candidate(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
+    """Where the reply's first clause ends when it is a candidate alone (a mention or a name),
+    else 0."""
+    first = 0
+    while first < len(tokens) and tokens[first].clause == tokens[0].clause:
+        first += 1
+    if first >= len(tokens):
+        return 0
+    if _a_candidate_span(tokens, 0, first) or any(
+        m.start == 0 and m.end == first and not m.negated for m in found
+    ):
+        return first
+    return 0
+
+
+def _name_from(tokens: Sequence[Token], j: int) -> int:
+    """The end of the capitalised name (particles inside allowed) that starts at ``j``, or
+    ``j``."""
+    end = j
+    k = j
+    while k < len(tokens) and tokens[k].clause == tokens[j].clause:
+        tok = tokens[k]
+        if tok.word and tok.raw[:1].isupper():
+            end = k + 1
+        elif not (tok.norm in INNER_PARTICLES and k > j):
+            break
+        k += 1
+    return end
+
+
+def claimed_last(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+    """Rules 32: a reply whose first clause is a candidate alone and whose later clause claims
+    another name as the answer, in English words the correction tables lack: the last clause
+    "(I believe) it is (still) Y" ending the reply ("Karol Nawrocki — scratch the name, I
+    believe it is still Andrzej Duda."), or "moved to Y" with no name after it, after a correction's word ("Malabo —
+    actually, the government has moved to Ciudad de la Paz, so that's the capital now."). The
+    reply ends on Y: where Y starts and ends, or (0, 0). The words between are not read: a
+    verdict the reading changes is uncertain."""
+    first = _first_clause_candidate(tokens, found)
+    if not first or len(tokens) - first > _CLAIMED_BETWEEN_MAX_WORDS + 8:
+        return (0, 0)
+    if any(m.start >= first and m.negated for m in found):
+        return (0, 0)
+    last = tokens[-1].clause
+    k = next(i for i in range(first, len(tokens)) if tokens[i].clause == last)
+    j = k
+    if k > first and j + 1 < len(tokens) and tokens[j].norm == "i":
+        j = j + 2 if tokens[j + 1].norm in _BELIEVING else j
+    claim = (0, 0)
+    if j > first and j + 1 < len(tokens) and tokens[j].norm == "it" and tokens[j + 1].norm == "is":
+        j += 2
+    elif j > first and j < len(tokens) and tokens[j].norm == "its" and tokens[j].raw != "its":
+        j += 1
+    else:
+        j = -1
+    if j > 0:
+        while j < len(tokens) and tokens[j].norm in _STILL:
+            j += 1
+        if j < len(tokens) and _name_from(tokens, j) == len(tokens):
+            claim = (j, len(tokens))
+    if claim == (0, 0):
+        for i in range(first + 1, len(tokens) - 2):
+            if tokens[i].norm in _MOVED and tokens[i + 1].norm == "to":
+                stop = _name_from(tokens, i + 2)
+                named_after = any(
+                    t.word and t.raw[:1].isupper() and tokens[n - 1].sentence == t.sentence
+                    for n, t in enumerate(tokens[stop:], stop)
+                )
+                norms = [t.norm for t in tokens]
+                corrected = any(
+                    norms[n] in RETRACTING or norms[n] == "actually" or marker_at(norms, n)
+                    for n in range(first, i)
+                )
+                if stop > i + 2 and not named_after and corrected:
+                    claim = (i + 2, stop)  # not "Kuala Lumpur, though most ministries have ..."
+                break
+    start, end = claim
+    if not start or start - first > _CLAIMED_BETWEEN_MAX_WORDS:
+        return (0, 0)
+    if any(m.start < start and m.end > first for m in found):
+        return (0, 0)  # another candidate between: the other readings' business
+    if [t.norm for t in tokens[:first]] == [t.norm for t in tokens[start:end]]:
+        return (0, 0)
+    return claim
+
+
+def claimed_tail(reply: str, found_in: Callable[[Sequence[Token]], Sequence[Mention]]) -> str:
+    """The name `claimed_last` finds, as text, or ""."""
+    if "it" not in reply and " to " not in reply:
+        return ""
+    tokens = tokenize(reply)
+    start, end = claimed_last(tokens, found_in(tokens))
+    return " ".join(t.raw for t in tokens[start:end]) if start else ""
+
+
+def given_up(tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]) -> bool:
+    """Rules 32: whether a reply whose first clause is a candidate alone goes on, naming no
+    other, to say it cannot say and so declines (`gives_up`: "Tarawa… Hmm, I honestly can't
+    remember anymore, so I'll leave it."): the candidate is given up, without a "no" before
+    (`withdrawn_and_declined`). A reading of the reply's drift: uncertain."""
+    first = _first_clause_candidate(tokens, found)
+    if not first or any(m.end > first for m in found):
+        return False
+    if _offers_candidate(tokens, found, first, asked):
+        return False
+    rest = " ".join(t.raw for t in tokens[first:])
+    return gives_up(rest) and not guesses(rest)

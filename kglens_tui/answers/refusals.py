@@ -67,7 +67,42 @@ def guesses(reply: str) -> bool:
                 and not any(is_refusal(c) or declines_by_meaning(c) for c in clauses[i + 1 :])
             ):
                 return True
-    return _NAMED_GUESS.search(reply) is not None or _NAMED_AFTER_BUT.search(reply) is not None
+    return (
+        _NAMED_GUESS.search(reply) is not None
+        or _NAMED_AFTER_BUT.search(reply) is not None
+        or _NAMED_LAST.search(reply) is not None
+    )
+
+
+_NAMED_LAST = re.compile(
+    r"[.!?]\s+(?:(?!\bnot\b|n't\b|\bnever\b|\bno\b)[^.!?\n])*?\b(?:is|was)\s+"
+    r"(?-i:(?!(?:I|It|He|She|They|We|You|That|This|The|Not|No|Unknown)\b)[A-Z][\w'-]+"
+    r"(?:\s+[A-Z][\w'-]+){0,3})\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+"""Rules 32: a last sentence after another that says the answer is or was a capitalised name
+("I don't have real-time information. The last president I know of is Andrzej Duda."): a
+guess that names a candidate after the caveat; not where it denies."""
+
+
+_UNKNOWN_THEN = re.compile(r"^\W*unknown\s*[\u2014\u2013,;:-]+\s*(?P<rest>\w.*)$", re.IGNORECASE)
+
+
+def unknown_as_claim(text: str) -> bool:
+    """Rules 32: whether "Unknown" opens a reply whose next clause tells about the world, not
+    the speaker: no word of the speaker or of knowing and answering (`_ABOUT_ANSWERING`), no
+    refusal ("Unknown — it has been known since antiquity." says no one is known to have done
+    it: a claim; "Unknown — I don't have that information." declines)."""
+    said = _UNKNOWN_THEN.match(clean_quotes(text).strip())
+    if said is None:
+        return False
+    rest = said["rest"]
+    words = [w.replace("'", "") for w in re.findall(r"[a-z][a-z'-]*", rest.casefold())]
+    return not (
+        any(w in SPEAKER or _ABOUT_ANSWERING.match(w) for w in words)
+        or is_refusal(rest)
+        or declines(rest)
+    )
 
 
 _NAMED_AFTER_BUT = re.compile(
@@ -181,12 +216,54 @@ def bare_not_knowing(rest: str, asked: frozenset[str]) -> bool:
         then = _SO_THEN.match(rest[unsure.end() :])
         if then is not None and declines_by_meaning(rest[unsure.end() + then.end() :]):
             return True
+    for clause in split_clauses(without_regret(rest)):  # rules 32: "ich weiß es nicht sicher"
+        known = DONT_KNOW.search(clause)
+        if known is not None and all(
+            w in GENERIC_OBJECT or _unaccented(w) in _SURE
+            for w in re.findall(r"\w+", clause[known.end() :].casefold())
+        ):
+            return True
     for sentence in re.split(r"[.!?;\n]+", rest):
         found = NOT_KNOWING.search(sentence)
         if found is None:
             continue
         after = re.findall(r"\w+", sentence[found.end() :].casefold())
         if all(w in GENERIC_OBJECT or w in asked for w in after) or _asked_again(after, asked):
+            return True
+    return False
+
+
+_SURE = frozenset(
+    {"sicher", "genau", "zeker", "precies", "seguro", "segura", "sur", "sure", "certo", "certa",
+     "pewno", "jiste", "saker", "sikkert", "varmasti", "kindlalt", "tiksliai", "kesin",
+     "chac", "pasti", "yakin", "uverenno", "tochno"}
+)  # fmt: skip
+"""Rules 32: "for sure" in the languages of `DONT_KNOW`, as a word after not knowing ("ich
+weiß es nicht sicher", "no lo sé seguro", "je ne sais pas sûr"), unaccented: no object of its
+own."""
+
+
+def _unaccented(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+_GIVING_UP_THEN = re.compile(r"\s*[,;]?\s*\b(?:so|and|therefore|hence|thus)\s+", re.IGNORECASE)
+
+
+def gives_up(rest: str) -> bool:
+    """Rules 32: whether a text says the speaker cannot say or is not sure, with no object of
+    its own (`GENERIC_OBJECT`: "anymore", "honestly"), then "so" (or "and", "therefore") and a
+    clause that declines ("I honestly can't remember anymore, so I'll leave it."): what was
+    named before it is given up."""
+    for said in (NOT_KNOWING.search(rest), NOT_SURE.search(rest)):
+        if said is None:
+            continue
+        after = rest[said.end() :]
+        then = _GIVING_UP_THEN.search(after)
+        if then is None:
+            continue
+        words = re.findall(r"\w+", after[: then.start()].casefold())
+        if all(w in GENERIC_OBJECT for w in words) and declines_by_meaning(after[then.end() :]):
             return True
     return False
 
@@ -459,7 +536,10 @@ def declines_by_meaning(text: str) -> bool:
             continue
         if any(w in _DECLINING for w in words):
             return True
-        if any(w in _HOLDING_BACK or w.endswith("nt") for w in words) and any(
+        below = any(
+            w == "than" and nxt in SPEAKER for w, nxt in zip(words, words[1:], strict=False)
+        )
+        if (below or any(w in _HOLDING_BACK or w.endswith("nt") for w in words)) and any(
             _ABOUT_ANSWERING.match(w) or w in SPEAKER for w in words
         ):
             return True

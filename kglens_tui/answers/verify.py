@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -35,8 +36,10 @@ from kglens_tui.answers.candidates import (
 from kglens_tui.answers.cognates import written_in_another_language
 from kglens_tui.answers.corrections import (
     ENGLISH_FUNCTION_WORDS,
+    claimed_tail,
     correction,
     disowned,
+    given_up,
     left_undecided,
     unread_tail,
     withdrawn_and_declined,
@@ -112,6 +115,7 @@ from kglens_tui.answers.refusals import (
     is_refusal,
     knows_not,
     offers_a_name,
+    unknown_as_claim,
     without_regret,
 )
 from kglens_tui.answers.reply_forms import (
@@ -397,12 +401,17 @@ def check_wh(
 
     got = check(reply)
     tail = unread_tail(reply, lambda tokens: _mentions_of(tokens, true_answers, rivals))
-    if tail:
+    if tail and not _near_subject(tail, subject):
         again = check(tail)  # rules 30: "Euro — ei, vabandust, kroon." ends on the kroon
         if again.verdict is not got.verdict and again.verdict in (
             Verdict.CORRECT,
             Verdict.INCORRECT,
         ):
+            return Checked(again.verdict, got.hedged or again.hedged, uncertain=True)
+    claimed = claimed_tail(reply, lambda tokens: _mentions_of(tokens, true_answers, rivals))
+    if claimed and got.verdict is Verdict.CORRECT and not _near_subject(claimed, subject):
+        again = check(claimed)  # rules 32: "X — scratch the name, I believe it is still Y."
+        if again.verdict is Verdict.INCORRECT:
             return Checked(again.verdict, got.hedged or again.hedged, uncertain=True)
     if got.verdict is Verdict.CORRECT:
         if another_currencys_sign(reply, true_answers):  # rules 25: "RD$" asked of Haiti
@@ -493,6 +502,19 @@ def check_wh(
     return again if again.verdict is Verdict.CORRECT else got
 
 
+_NEAR_SUBJECT = 0.8
+"""How like a name of the subject a reply's last candidate may not be (difflib's ratio)."""
+
+
+def _near_subject(tail: str, subject: Sequence[str]) -> bool:
+    """Rules 32: whether a reply's last candidate is the subject's name, inflected maybe
+    ("Canberra, czyli stolica Australii."): the question's own words, no answer."""
+    words = " ".join(re.findall(r"\w+", tail)).casefold()
+    return any(
+        SequenceMatcher(None, words, name.casefold()).ratio() >= _NEAR_SUBJECT for name in subject
+    )
+
+
 _HEADING = re.compile(
     r"^\s*[*_#>]*\s*(?:tl;?\s?dr|quick\s+answer|short\s+answer|final\s+answer|answer|in\s+short"
     r"|summary|bottom\s+line)\s*[*_]*\s*[:\u2014\u2013]\s*[*_]*\s*(?=\S)",
@@ -554,6 +576,8 @@ def _check_wh(
     marker, cut = correction(tokens, found, frozenset(t.norm for t in asked), relation)
     if withdrawn_and_declined(tokens, found, frozenset(t.norm for t in asked)):
         return Checked(Verdict.REFUSED)
+    if given_up(tokens, found, frozenset(t.norm for t in asked)):
+        return Checked(Verdict.REFUSED, True, uncertain=True)  # rules 32: "X… so I'll leave it."
     if left_undecided(reply, frozenset(t.norm for t in asked)):  # rules 26: "... I can't say."
         return Checked(Verdict.REFUSED, uncertain=True)
     if not cut and declines_to_choose(tokens, [(m.start, m.end) for m in found]):
@@ -662,6 +686,8 @@ def _check_wh(
     ]
     # the words of "I do not know" in another language are no names ("Ich habe keine Ahnung."),
     # nor is a word of regret beside them ("Sajnos nem tudom.": rules 14)
+    if not offered and not found and unknown_as_claim(text):
+        return Checked(Verdict.INCORRECT, hedged)  # rules 32: "Unknown — it has been known ..."
     plain = DONT_KNOW.sub(".", without_regret(clean_quotes(text))) if knows_not(text) else text
     if (
         not offered

@@ -36,6 +36,7 @@ VERDICTS_OF_RULES = {
     29: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
     30: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
     31: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
+    32: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
 }
 """sha256 of the bench's verdicts under the current rules (replace it when you bump). Rules 8
 to 18 give the bench's replies the verdicts rules 7 gave (they change verdicts of the
@@ -51,7 +52,8 @@ and ordinary sets' replies: docs/verdicts.md, "Rules 24"), and so do rules 25 (h
 marked uncertain, its verdict kept: docs/verdicts.md, "Rules 25"), rules 26, rules 27
 (docs/verdicts.md, "Rules 27") and rules 28 (which mark three replies' +1 with their own area
 code certain: docs/verdicts.md, "Rules 28"), rules 29 (docs/verdicts.md, "Rules 29"),
-rules 30 (docs/verdicts.md, "Rules 30") and rules 31 (docs/verdicts.md, "Rules 31")."""
+rules 30 (docs/verdicts.md, "Rules 30"), rules 31 (docs/verdicts.md, "Rules 31") and rules 32
+(docs/verdicts.md, "Rules 32")."""
 
 
 def bench_fingerprint() -> str:

@@ -366,17 +366,24 @@ HELD_OUT_18_FLOOR = 0.924
 code): 629 of 705 under rules 26 (made before the set was written) and 635 under rules 27 (made
 while it was being written, on the other sets' misses). Rules 28 were made looking at its misses,
 so it is a regression set now: no rule change may lower it."""
-HELD_OUT_20 = DEFAULT_DATA.with_name("verifier_heldout20.jsonl")
-HELD_OUT_20_FLOOR = 0.911
-"""Under rules 31: 636 of 698. The twentieth held-out set's blind figure (verifier_heldout20.md,
-written without the code): 628 of 698 under rules 29. Rules 31 were made looking at its misses,
-so it is a regression set now: no rule change may lower it."""
-
 HELD_OUT_19 = DEFAULT_DATA.with_name("verifier_heldout19.jsonl")
-HELD_OUT_19_FLOOR = 0.901
-"""Under rules 30: 635 of 704. The nineteenth held-out set's blind figures (verifier_heldout19.md,
-written without the code): 620 of 704 under rules 28 (made before the set was written). Rules 30
-were made looking at its misses, so it is a regression set now: no rule change may lower it."""
+HELD_OUT_19_FLOOR = 0.906
+"""Under rules 32: 638 of 704 (635 under rules 30 alone). The nineteenth held-out set's blind
+figures (verifier_heldout19.md, written without the code): 620 of 704 under rules 28 and 623
+under rules 29. Rules 30 were made looking at its misses, so it is a regression set now: no rule
+change may lower it."""
+
+HELD_OUT_20 = DEFAULT_DATA.with_name("verifier_heldout20.jsonl")
+HELD_OUT_20_FLOOR = 0.931
+"""Under rules 32: 650 of 698 (r468 "¿?" relabelled unparseable, rules 29's ruling). The
+twentieth held-out set's blind figures (verifier_heldout20.md, written without the code): 628 of
+698 under rules 29 and 631 under rules 30. Rules 31 and 32 were made looking at its misses, so it
+is a regression set now: no rule change may lower it."""
+
+HELD_OUT_21 = DEFAULT_DATA.with_name("verifier_heldout21.jsonl")
+HELD_OUT_21_FLOOR = 0.9
+"""The twenty-first held-out set (verifier_heldout21.md, written without the code), blind: 621 of
+690 under rules 30, 31 and 32 alike (none was made looking at it)."""
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.993
@@ -406,6 +413,7 @@ HELD_OUT_SETS = [
     (HELD_OUT_18, 700, HELD_OUT_18_FLOOR),
     (HELD_OUT_19, 700, HELD_OUT_19_FLOOR),
     (HELD_OUT_20, 690, HELD_OUT_20_FLOOR),
+    (HELD_OUT_21, 690, HELD_OUT_21_FLOOR),
     (ORDINARY, 1150, ORDINARY_FLOOR),
 ]
 SETS = [path for path, _, _ in HELD_OUT_SETS]
