@@ -386,7 +386,14 @@ def check_wh(
     got = _read_wh(reply, true_answers, rivals, subject, question=question, answer_only=answer_only)
     if got.uncertain or got.verdict is not Verdict.INCORRECT:
         return got
-    if unread_script(reply, lambda tokens: _mentions_of(tokens, true_answers, rivals)):
+    groups = as_tuples(true_answers)
+    extra = _answer_only_names(groups, tuple(answer_only), _shown(tuple(subject), question))
+    tables = (truth_table(extra[0] or groups), extra[1], rivals)
+
+    def named(tokens: Sequence[Token]) -> list[Mention]:
+        return list(mentions(tokens, *[t for t in tables if t is not None]))
+
+    if unread_script(reply, named):
         return Checked(got.verdict, got.hedged, uncertain=True)  # rules 33: "富士山（3,776 m）"
     from kglens_tui.kg.answer_names import english_name_words
 
@@ -394,7 +401,7 @@ def check_wh(
     asked |= {t.norm for name in subject for t in tokenize(name)}
     if unread_sentence(
         reply,
-        lambda tokens: _mentions_of(tokens, true_answers, rivals),
+        named,
         ENGLISH_FUNCTION_WORDS,
         english_name_words(),
         asked,
