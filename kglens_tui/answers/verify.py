@@ -33,6 +33,7 @@ from kglens_tui.answers.candidates import (
     relation_words,
     unknown_item,
 )
+from kglens_tui.answers.certainty import unread_script, unread_sentence
 from kglens_tui.answers.cognates import written_in_another_language
 from kglens_tui.answers.corrections import (
     ENGLISH_FUNCTION_WORDS,
@@ -372,6 +373,44 @@ def named_answers(
 
 
 def check_wh(
+    reply: str,
+    true_answers: Sequence[Sequence[str]],
+    rivals: NameTable | None = None,
+    subject: Sequence[str] = (),
+    *,
+    question: str = "",
+    answer_only: Sequence[AnswerNames] = (),
+) -> Checked:
+    """`_read_wh`, then rules 33: a sure verdict of a reply the reading did not read is
+    uncertain (`kglens_tui.answers.certainty`), its verdict kept."""
+    got = _read_wh(reply, true_answers, rivals, subject, question=question, answer_only=answer_only)
+    if got.uncertain or got.verdict is not Verdict.INCORRECT:
+        return got
+    groups = as_tuples(true_answers)
+    extra = _answer_only_names(groups, tuple(answer_only), _shown(tuple(subject), question))
+    tables = (truth_table(extra[0] or groups), extra[1], rivals)
+
+    def named(tokens: Sequence[Token]) -> list[Mention]:
+        return list(mentions(tokens, *[t for t in tables if t is not None]))
+
+    if unread_script(reply, named):
+        return Checked(got.verdict, got.hedged, uncertain=True)  # rules 33: "富士山（3,776 m）"
+    from kglens_tui.kg.answer_names import english_name_words
+
+    asked = frozenset(t.norm for t in tokenize(question)) if question else frozenset()
+    asked |= {t.norm for name in subject for t in tokenize(name)}
+    if unread_sentence(
+        reply,
+        named,
+        ENGLISH_FUNCTION_WORDS,
+        english_name_words(),
+        asked,
+    ):  # rules 33: "Je ne dispose pas de données à jour pour répondre avec certitude."
+        return Checked(got.verdict, got.hedged, uncertain=True)
+    return got
+
+
+def _read_wh(
     reply: str,
     true_answers: Sequence[Sequence[str]],
     rivals: NameTable | None = None,

@@ -1534,8 +1534,9 @@ def compact_abbreviation(text: str) -> str:
     return "".join(fold_name(text).split())
 
 
+@lru_cache(maxsize=1)
 def english_name_words() -> frozenset[str]:
-    """Rules 30: the words, folded (`fold_name`), of CLDR's English names of territories,
+    """Rules 30 (cached since rules 33, which ask for it of every sure "incorrect"): the words, folded (`fold_name`), of CLDR's English names of territories,
     languages and currencies (today's and withdrawn ones: "Estonian Kroon"): a word in lower
     case alone that is one of them names a thing a reply can answer with ("kroon"), not a word
     of another language's sentence ("exactement")."""

@@ -419,6 +419,36 @@ HELD_OUT_SETS = [
 SETS = [path for path, _, _ in HELD_OUT_SETS]
 
 
+SURE = {
+    "verifier_ordinary": (1.0, 0),
+    "verifier_heldout": (0.943, 2),
+    "verifier_heldout2": (0.976, 0),
+    "verifier_heldout3": (0.988, 2),
+    "verifier_heldout4": (0.976, 4),
+    "verifier_heldout5": (0.969, 8),
+    "verifier_heldout6": (0.995, 1),
+    "verifier_heldout7": (0.983, 1),
+    "verifier_heldout8": (0.97, 2),
+    "verifier_heldout9": (0.936, 14),
+    "verifier_heldout10": (0.978, 3),
+    "verifier_heldout11": (0.992, 0),
+    "verifier_heldout12": (0.986, 1),
+    "verifier_heldout13": (1.0, 0),
+    "verifier_heldout14": (1.0, 0),
+    "verifier_heldout15": (0.997, 1),
+    "verifier_heldout16": (0.997, 0),
+    "verifier_heldout17": (1.0, 0),
+    "verifier_heldout18": (0.991, 0),
+    "verifier_heldout19": (0.972, 1),
+    "verifier_heldout20": (0.989, 1),
+    "verifier_heldout21": (0.955, 9),
+}
+"""Rules 33: per set, the floor of the share of sure verdicts (not marked uncertain) that agree
+with the person, and the most sure "correct" verdicts of replies not labelled correct (what a run
+without a judge stands on: docs/verdicts.md, "Rules 33"). A rule may mark more verdicts
+uncertain, not make a sure one wrong."""
+
+
 @pytest.mark.parametrize(("path", "size", "floor"), HELD_OUT_SETS)
 def test_the_held_out_sets_do_not_fall_back(path, size: int, floor: float, rivals) -> None:
     cases = load_cases(path)
@@ -426,3 +456,7 @@ def test_the_held_out_sets_do_not_fall_back(path, size: int, floor: float, rival
     result = evaluate(cases, rivals, timed=False)  # only the figures
     wh = result.by_qtype[WH]
     assert wh.matcher / wh.n >= floor, (wh.matcher, wh.n)
+    sure_floor, false_correct = SURE[path.stem]
+    sure = result.sure[WH]
+    assert sure.matcher / sure.n >= sure_floor, (sure.matcher, sure.n)
+    assert result.sure_false_correct <= false_correct
