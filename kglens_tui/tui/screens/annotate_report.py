@@ -237,23 +237,28 @@ class ReportScreen(ReadsOnWorkers, Screen[Any]):
             if items
             else NO_DISAGREEMENT
         )
-        table = self.query_one("#ann-disagree", DataTable)
+        table = self.query_one("#ann-disagree", LiteralDataTable)
         table.display = bool(items)
-        table.clear(columns=True)
-        table.add_columns("item", "KG", "question", "answer", "response", "app", "humans", "votes")
-        for it in items:
-            humans = (it.human_correct or "") + (" (adjudicated)" if it.adjudication else "")
-            table.add_row(
+        rows = [
+            (
                 right(item_ref(it.item_id)),
                 it.kg,
                 short(it.question, 56),
                 short("; ".join(", ".join(g) for g in it.answers), 24),
                 short(it.response, 30),
                 it.app_verdict,
-                humans,
+                (it.human_correct or "") + (" (adjudicated)" if it.adjudication else ""),
                 compact(it, "response_correct"),
-                key=str(it.item_id),
             )
+            for it in items
+        ]
+        # each column as wide as its cells now: a table filled with DataTable's own widths kept
+        # its titles' widths when it was laid out before it was next idle (a busy machine)
+        table.fill(
+            ("item", "KG", "question", "answer", "response", "app", "humans", "votes"),
+            rows,
+            [str(it.item_id) for it in items],
+        )
 
     def _open_adjudication(self, item_id: int | None) -> None:
         self.app.push_screen(AdjudicationScreen(self.round_id, item_id))
