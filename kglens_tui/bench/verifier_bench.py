@@ -348,7 +348,11 @@ def evaluate(cases: Sequence[Case], rivals: Rivals, *, timed: bool = True) -> Ve
         (bench.unsure if got.uncertain else bench.sure).setdefault(case.qtype, Tally()).add(
             ok, base_ok
         )
-        if not got.uncertain and got.verdict.value == "correct" and case.label != "correct":
+        if (
+            not got.uncertain
+            and got.verdict is Verdict.CORRECT
+            and case.label != Verdict.CORRECT.value
+        ):
             bench.sure_false_correct += 1
         if case.kg_gap:
             bench.gaps += 1
