@@ -12,6 +12,7 @@ from textual import on
 from textual._two_way_dict import TwoWayDict
 from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
+from textual.geometry import Size
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellType, ColumnKey, RowDoesNotExist, RowKey
 
@@ -111,6 +112,14 @@ class LiteralDataTable(DataTable[CellType]):
         """Each column's title and width without the sort mark."""
         self._marked: tuple[int, bool] | None = None
         """The `sorted_by` the titles show."""
+
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        """Lay the table out again once its rows are measured (when it is next idle), for a
+        table as high as its rows: the measure's own layout request is lost when one is still
+        pending, and the screen keeps the height it laid out before, no height at all for rows
+        added since (the annotation report's disagreements on a busy machine)."""
+        if old.height != new.height and self.styles.height and self.styles.height.is_auto:
+            self.call_after_refresh(self.refresh, layout=True)
 
     def clear(self, columns: bool = False) -> LiteralDataTable[CellType]:
         if columns:
