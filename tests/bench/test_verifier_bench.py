@@ -390,6 +390,11 @@ HELD_OUT_22_FLOOR = 0.916
 """The twenty-second held-out set (verifier_heldout22.md, written without the code), blind: 573
 of 625 under rules 32 and 33 alike (none was made looking at it)."""
 
+HELD_OUT_23 = DEFAULT_DATA.with_name("verifier_heldout23.jsonl")
+HELD_OUT_23_FLOOR = 0.919
+"""The twenty-third held-out set (verifier_heldout23.md, written without the code), blind: 609
+of 662 under rules 33; its sure verdicts 531 of 547, 17.4% uncertain."""
+
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.993
 """Ordinary replies (verifier_ordinary.md): 1,147 of 1,154 under rules 24, 1,145 under rules 21, 1,140 under rules 20
@@ -420,6 +425,7 @@ HELD_OUT_SETS = [
     (HELD_OUT_20, 690, HELD_OUT_20_FLOOR),
     (HELD_OUT_21, 690, HELD_OUT_21_FLOOR),
     (HELD_OUT_22, 620, HELD_OUT_22_FLOOR),
+    (HELD_OUT_23, 660, HELD_OUT_23_FLOOR),
     (ORDINARY, 1150, ORDINARY_FLOOR),
 ]
 SETS = [path for path, _, _ in HELD_OUT_SETS]
@@ -449,6 +455,7 @@ SURE = {
     "verifier_heldout20": (0.989, 1),
     "verifier_heldout21": (0.955, 9),
     "verifier_heldout22": (0.957, 8),
+    "verifier_heldout23": (0.97, 7),
 }
 """Rules 33: per set, the floor of the share of sure verdicts (not marked uncertain) that agree
 with the person, and the most sure "correct" verdicts of replies not labelled correct (what a run
