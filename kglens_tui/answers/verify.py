@@ -34,7 +34,11 @@ from kglens_tui.answers.candidates import (
     relation_words,
     unknown_item,
 )
-from kglens_tui.answers.certainty import unread_script, unread_sentence
+from kglens_tui.answers.certainty import (
+    rival_after_a_break,
+    unread_script,
+    unread_sentence,
+)
 from kglens_tui.answers.cognates import written_in_another_language
 from kglens_tui.answers.corrections import (
     ENGLISH_FUNCTION_WORDS,
@@ -410,6 +414,12 @@ def check_wh(
 
     def named(tokens: Sequence[Token]) -> list[Mention]:
         return list(mentions(tokens, *[t for t in tables if t is not None]))
+
+    if got.basis is Basis.RIVAL:
+        tokens = tokenize(reply)
+        if rival_after_a_break(reply, tokens, named(tokens), subject):
+            return Checked(got.verdict, got.hedged, True, got.basis)  # rules 34
+        return got
 
     if unread_script(reply, named):
         return Checked(
