@@ -404,7 +404,9 @@ def check_wh(
     answer_only: Sequence[AnswerNames] = (),
 ) -> Checked:
     """`_read_wh`, then rules 33: a sure verdict of a reply the reading did not read is
-    uncertain (`kglens_tui.answers.certainty`), its verdict kept."""
+    uncertain (`kglens_tui.answers.certainty`), its verdict kept; rules 34: so is a sure
+    "incorrect" for a rival named only after a break following the true answer
+    (`rival_after_a_break`). ``basis`` says which part of the reading gave the verdict."""
     got = _read_wh(reply, true_answers, rivals, subject, question=question, answer_only=answer_only)
     if got.uncertain or got.verdict is not Verdict.INCORRECT:
         return got
