@@ -7,10 +7,12 @@ the model's rates. These checks only mark verdicts uncertain; they never change 
 from __future__ import annotations
 
 import itertools
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 
 from kglens_tui.answers.mentions import Mention, Token, has_hedge, tokenize
+from kglens_tui.answers.words import normalize
 
 _MIN_WORDS, _MIN_UNREAD, _UNREAD_SHARE = 4, 3, 0.6
 """A sentence (at least this many words), of which at least this many, and this share, the
@@ -76,3 +78,55 @@ def unread_script(reply: str, found: Callable[[Sequence[Token]], Sequence[Mentio
     none says something it cannot read ("富士山（3,776 m）", "한국의 화폐 단위는 원입니다.",
     "Im3̄m (α-Fe)."): its verdict (incorrect, as no name was found) is uncertain."""
     return _other_letters(reply) and not found(tokenize(reply))
+
+
+_BREAK = re.compile(r"[;—–(]")
+"""Marks that end a part of a reply more strongly than a comma: a semicolon, a dash, an opening
+bracket (`rival_after_a_break`)."""
+
+
+def rival_after_a_break(
+    reply: str, tokens: Sequence[Token], found: Sequence[Mention], subject: Sequence[str]
+) -> bool:
+    """Rules 34: whether a reply judged incorrect for naming a rival beside its true answer
+    names the true answer first and every rival only after a break (a later sentence, or after
+    a semicolon, a dash or an opening bracket): "Mount Everest; Kanchenjunga and Lhotse ... are
+    the third and fourth highest.", "The lev, ... — the euro is coming.". The rival may be an
+    aside the reading took for a second answer, so the verdict is not sure; a list that joins
+    the rival to the answer ("Finnish, Swedish and Sami.") stays sure."""
+    own = {normalize(n) for n in subject}
+    named = [
+        m
+        for m in found
+        if not m.negated
+        and not (
+            m.owner >= 0 and normalize(" ".join(t.raw for t in tokens[m.start : m.end])) in own
+        )
+    ]
+    true = [m for m in named if m.owner < 0]
+    rivals = [
+        m
+        for m in named
+        if m.owner >= 0 and not any(t.start <= m.start and m.end <= t.end for t in true)
+    ]
+    if not true or not rivals:
+        return False
+    first = min(true, key=lambda m: m.start)
+    if any(m.start < first.start for m in rivals):
+        return False
+    part = _parts(reply, len(tokens))
+    if part is None:
+        return False
+    return all(
+        tokens[m.start].sentence > tokens[first.start].sentence or part[m.start] > part[first.start]
+        for m in rivals
+    )
+
+
+def _parts(reply: str, n: int) -> list[int] | None:
+    """Per token of ``reply`` (``n`` of them), the index of the part it is in (parts end at
+    `_BREAK`), or None when the parts' tokens are not the reply's."""
+    out: list[int] = []
+    for k, piece in enumerate(_BREAK.split(reply)):
+        out += [k] * len(tokenize(piece))
+    return out if len(out) == n else None

@@ -19,6 +19,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import NamedTuple
 
+from kglens_tui.answers.basis import Basis
 from kglens_tui.answers.candidates import (
     another_number,
     answered_by_another,
@@ -33,7 +34,11 @@ from kglens_tui.answers.candidates import (
     relation_words,
     unknown_item,
 )
-from kglens_tui.answers.certainty import unread_script, unread_sentence
+from kglens_tui.answers.certainty import (
+    rival_after_a_break,
+    unread_script,
+    unread_sentence,
+)
 from kglens_tui.answers.cognates import written_in_another_language
 from kglens_tui.answers.corrections import (
     ENGLISH_FUNCTION_WORDS,
@@ -310,13 +315,30 @@ def mentions_any(reply: str, aliases: Iterable[str], *, fuzzy: bool = True) -> b
     return bool(found) or (fuzzy and fuzzy_answer(tokens, table, None, found, deny=False))
 
 
-class Checked(NamedTuple):
-    """A verdict, whether the reply hedged ("I think it is Canberra", "probably Yes"), and
-    whether the rules could not decide it (the verdict is then their best reading)."""
-
+class _Reading(NamedTuple):
     verdict: Verdict
     hedged: bool = False
     uncertain: bool = False
+
+
+class Checked(_Reading):
+    """A verdict, whether the reply hedged ("I think it is Canberra", "probably Yes"), and
+    whether the rules could not decide it (the verdict is then their best reading); rules 34:
+    ``basis``, which part of the reading gave it (`Basis`), an attribute outside the tuple, so
+    two readings that agree are equal and the tuple is what it was."""
+
+    basis: Basis
+
+    def __new__(
+        cls,
+        verdict: Verdict,
+        hedged: bool = False,
+        uncertain: bool = False,
+        basis: Basis = Basis.NONE,
+    ) -> Checked:
+        self = super().__new__(cls, verdict, hedged, uncertain)
+        self.basis = basis
+        return self
 
 
 def _names_rival(
@@ -382,7 +404,9 @@ def check_wh(
     answer_only: Sequence[AnswerNames] = (),
 ) -> Checked:
     """`_read_wh`, then rules 33: a sure verdict of a reply the reading did not read is
-    uncertain (`kglens_tui.answers.certainty`), its verdict kept."""
+    uncertain (`kglens_tui.answers.certainty`), its verdict kept; rules 34: so is a sure
+    "incorrect" for a rival named only after a break following the true answer
+    (`rival_after_a_break`). ``basis`` says which part of the reading gave the verdict."""
     got = _read_wh(reply, true_answers, rivals, subject, question=question, answer_only=answer_only)
     if got.uncertain or got.verdict is not Verdict.INCORRECT:
         return got
@@ -393,8 +417,16 @@ def check_wh(
     def named(tokens: Sequence[Token]) -> list[Mention]:
         return list(mentions(tokens, *[t for t in tables if t is not None]))
 
+    if got.basis is Basis.RIVAL:
+        tokens = tokenize(reply)
+        if rival_after_a_break(reply, tokens, named(tokens), subject):
+            return Checked(got.verdict, got.hedged, True, got.basis)  # rules 34
+        return got
+
     if unread_script(reply, named):
-        return Checked(got.verdict, got.hedged, uncertain=True)  # rules 33: "富士山（3,776 m）"
+        return Checked(
+            got.verdict, got.hedged, uncertain=True, basis=got.basis
+        )  # rules 33: "富士山（3,776 m）"
     from kglens_tui.kg.answer_names import english_name_words
 
     asked = frozenset(t.norm for t in tokenize(question)) if question else frozenset()
@@ -406,7 +438,7 @@ def check_wh(
         english_name_words(),
         asked,
     ):  # rules 33: "Je ne dispose pas de données à jour pour répondre avec certitude."
-        return Checked(got.verdict, got.hedged, uncertain=True)
+        return Checked(got.verdict, got.hedged, uncertain=True, basis=got.basis)
     return got
 
 
@@ -446,99 +478,136 @@ def _read_wh(
             Verdict.CORRECT,
             Verdict.INCORRECT,
         ):
-            return Checked(again.verdict, got.hedged or again.hedged, uncertain=True)
+            return Checked(
+                again.verdict, got.hedged or again.hedged, uncertain=True, basis=Basis.TAIL
+            )
     claimed = claimed_tail(reply, lambda tokens: _mentions_of(tokens, true_answers, rivals))
     if claimed and got.verdict is Verdict.CORRECT and not _near_subject(claimed, subject):
         again = check(claimed)  # rules 32: "X — scratch the name, I believe it is still Y."
         if again.verdict is Verdict.INCORRECT:
-            return Checked(again.verdict, got.hedged or again.hedged, uncertain=True)
+            return Checked(
+                again.verdict, got.hedged or again.hedged, uncertain=True, basis=Basis.CLAIMED_TAIL
+            )
     if got.verdict is Verdict.CORRECT:
         if another_currencys_sign(reply, true_answers):  # rules 25: "RD$" asked of Haiti
-            return Checked(Verdict.INCORRECT, got.hedged)
+            return Checked(Verdict.INCORRECT, got.hedged, basis=Basis.CURRENCY_SIGN)
         if another_currencys_name(
             reply, true_answers, answer_only
         ):  # rules 31: "El peso argentino."
-            return Checked(Verdict.INCORRECT, got.hedged)
+            return Checked(Verdict.INCORRECT, got.hedged, basis=Basis.CURRENCY_NAME)
         if subject_by_another_name(reply, true_answers, subject, answer_only):
-            return Checked(Verdict.INCORRECT, got.hedged)  # rules 31: "East Pakistan."
+            return Checked(
+                Verdict.INCORRECT, got.hedged, basis=Basis.SUBJECT_RENAMED
+            )  # rules 31: "East Pakistan."
         if range_beyond_answers(reply, true_answers):  # rules 31: "Anything from −3 to +5."
-            return Checked(Verdict.INCORRECT, got.hedged, uncertain=True)
+            return Checked(Verdict.INCORRECT, got.hedged, uncertain=True, basis=Basis.RANGE)
         if another_countrys_code(reply, true_answers, answer_only):  # rules 26: "CN, JP, KP."
-            return Checked(Verdict.INCORRECT, got.hedged)
+            return Checked(Verdict.INCORRECT, got.hedged, basis=Basis.COUNTRY_CODE)
         if another_territorys_area_code(reply, subject):  # rules 28: "+1-242" asked of Jamaica
-            return Checked(Verdict.INCORRECT, got.hedged)
+            return Checked(Verdict.INCORRECT, got.hedged, basis=Basis.AREA_CODE)
         if another_language_listed(reply, true_answers):  # rules 28: "Englisch und Spanisch."
-            return Checked(Verdict.INCORRECT, got.hedged)
+            return Checked(Verdict.INCORRECT, got.hedged, basis=Basis.LANGUAGE_LISTED)
         if language_listed_by_head(reply, true_answers):  # rules 31: "Hindustani and English."
-            return Checked(Verdict.INCORRECT, got.hedged, uncertain=True)
+            return Checked(Verdict.INCORRECT, got.hedged, uncertain=True, basis=Basis.LANGUAGE_HEAD)
         if lone_last_item(reply, true_answers):  # rules 28: "The US dollar and bitcoin."
-            return Checked(Verdict.INCORRECT, got.hedged, uncertain=True)
+            return Checked(Verdict.INCORRECT, got.hedged, uncertain=True, basis=Basis.LONE_LAST)
         joined = conjunctions_read(reply, true_answers)
         if joined is not None:  # rules 28: "Quito o Cuenca."; an unknown item: uncertain
             again = check(joined)
             if again.verdict is not Verdict.CORRECT:
                 if again.uncertain:
-                    return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
-                return Checked(again.verdict, got.hedged or again.hedged)
+                    return Checked(
+                        Verdict.CORRECT, got.hedged, uncertain=True, basis=Basis.CONJUNCTION
+                    )
+                return Checked(again.verdict, got.hedged or again.hedged, basis=Basis.CONJUNCTION)
         return got
     bare = BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
-        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
+        return Checked(
+            Verdict.CORRECT, got.hedged, uncertain=True, basis=Basis.BARE_CODE
+        )  # "DE" for ".de"
     nickname = NICKNAME_OF.fullmatch(reply)
     if nickname is not None and capitalised_only(nickname["whose"]):
         again = check(nickname["whose"])
         if again.verdict is Verdict.CORRECT:  # rules 25: "Fatshi, as Tshisekedi is nicknamed."
-            return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
+            return Checked(
+                Verdict.CORRECT, got.hedged or again.hedged, again.uncertain, basis=Basis.NICKNAME
+            )
     under = domain_under(reply, true_answers)
     if under is not None:  # rules 25: ".co.uk" for ".uk"
-        return Checked(Verdict.CORRECT, got.hedged, uncertain=under)
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=under, basis=Basis.DOMAIN_UNDER)
     if got.verdict is Verdict.INCORRECT:
         if massif_named(reply, true_answers, subject):  # rules 29: "Mount Cameroon." for Fako
-            return Checked(Verdict.CORRECT, got.hedged, uncertain=got.uncertain)
+            return Checked(Verdict.CORRECT, got.hedged, uncertain=got.uncertain, basis=Basis.MASSIF)
         state = state_abbreviation(reply, true_answers)
         if state is not None:  # rules 29: "Pa.", "S. Dak." (uncertain), another's "Miss."
             verdict = Verdict.CORRECT if state else Verdict.INCORRECT
-            return Checked(verdict, got.hedged, uncertain=short_form_uncertain(reply))
+            return Checked(
+                verdict,
+                got.hedged,
+                uncertain=short_form_uncertain(reply),
+                basis=Basis.STATE_ABBREVIATION,
+            )
     for reading in readings(reply, true_answers):
         if reading is not None:
             again = check(reading)
             if again.verdict is Verdict.CORRECT:
-                return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
+                return Checked(
+                    Verdict.CORRECT,
+                    got.hedged or again.hedged,
+                    again.uncertain,
+                    basis=Basis.READING,
+                )
     paired = first_part_reading(reply, true_answers, rivals)
     if paired is not None:
         again = check(paired)
         if again.verdict is Verdict.CORRECT:  # rules 24: "Bosnia" for Bosnia and Herzegovina
-            return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
+            return Checked(
+                Verdict.CORRECT, got.hedged or again.hedged, again.uncertain, basis=Basis.FIRST_PART
+            )
     if formal_name_core(reply, true_answers, answer_only, subject):  # rules 26: "Tanganyika."
-        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=True, basis=Basis.FORMAL_CORE)
     if given_name_alone(reply, true_answers, answer_only, rivals):
-        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=True, basis=Basis.GIVEN_NAME)
     cities = with_cities(true_answers, question)
     if cities is not None:
         again = check(reply, cities)
         if again.verdict is Verdict.CORRECT:  # rules 20: "In Paris." for France
-            return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
+            return Checked(
+                Verdict.CORRECT, got.hedged or again.hedged, uncertain=True, basis=Basis.CITIES
+            )
     if names_a_head(reply, true_answers, rivals, subject):  # rules 21: "Washington."
-        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=True, basis=Basis.HEAD)
     signed = with_territory_signs(reply, true_answers, subject)
     if signed is not None:
         again = check(reply, signed)
         if again.verdict is Verdict.CORRECT:  # rules 20: "$" asked of Mexico
-            return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
+            return Checked(
+                Verdict.CORRECT,
+                got.hedged or again.hedged,
+                uncertain=True,
+                basis=Basis.TERRITORY_SIGN,
+            )
     zoned = with_zone_abbreviations(reply, true_answers, subject)
     if zoned is not None:
         again = check(reply, zoned)
         if again.verdict is Verdict.CORRECT:  # rules 27: "NPT." asked of Nepal, "IST" of India
-            return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
+            return Checked(
+                Verdict.CORRECT, got.hedged or again.hedged, again.uncertain, basis=Basis.ZONE
+            )
     national = national_sign(reply, true_answers, subject)
     if national is not None:  # rules 24: "Mex$" asked of Mexico
-        return Checked(Verdict.CORRECT, got.hedged, uncertain=national)
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=national, basis=Basis.NATIONAL_SIGN)
     if got.uncertain and written_in_another_language(reply, true_answers):
-        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # rules 27: "Rhodésie du Nord"
+        return Checked(
+            Verdict.CORRECT, got.hedged, uncertain=True, basis=Basis.ANOTHER_LANGUAGE
+        )  # rules 27: "Rhodésie du Nord"
     if not ALPHABET_WORD.search(reply):
         return got
     again = check(transliterated(reply))
-    return again if again.verdict is Verdict.CORRECT else got
+    if again.verdict is Verdict.CORRECT:
+        return Checked(again.verdict, again.hedged, again.uncertain, Basis.TRANSLITERATED)
+    return got
 
 
 _NEAR_SUBJECT = 0.8
@@ -594,13 +663,14 @@ def _check_wh(
     cannot read, `kglens_tui.answers.unknown`).
     """
     if not reply or not reply.strip():
-        return Checked(Verdict.UNPARSEABLE)
+        return Checked(Verdict.UNPARSEABLE, basis=Basis.EMPTY)
     reply = _HEADING.sub("", reply, count=1) or reply
     tokens = tokenize(reply)
     if not tokens:  # a shrug alone ("🤷") declines; rules 20: so does a lone dash
         declined = SHRUG.search(reply) or BLANK_MARK.fullmatch(reply)
         trailing = TRAILING_OFF.fullmatch(reply) is not None  # rules 25: "..."
-        return Checked(Verdict.REFUSED if declined else Verdict.UNPARSEABLE, uncertain=trailing)
+        verdict = Verdict.REFUSED if declined else Verdict.UNPARSEABLE
+        return Checked(verdict, uncertain=trailing, basis=Basis.MARKS_ONLY)
     groups = as_tuples(true_answers)
     subject_names = tuple(subject)
     extra = _answer_only_names(groups, tuple(answer_only), _shown(subject_names, question))
@@ -614,13 +684,13 @@ def _check_wh(
     relation = relation_words(asked, subject_names) if asked else frozenset()
     marker, cut = correction(tokens, found, frozenset(t.norm for t in asked), relation)
     if withdrawn_and_declined(tokens, found, frozenset(t.norm for t in asked)):
-        return Checked(Verdict.REFUSED)
+        return Checked(Verdict.REFUSED, basis=Basis.WITHDRAWN)
     if given_up(tokens, found, frozenset(t.norm for t in asked)):
-        return Checked(Verdict.REFUSED, True, uncertain=True)  # rules 32: "X… so I'll leave it."
+        return Checked(Verdict.REFUSED, True, True, Basis.GIVEN_UP)  # rules 32: "X… so I'll leave"
     if left_undecided(reply, frozenset(t.norm for t in asked)):  # rules 26: "... I can't say."
-        return Checked(Verdict.REFUSED, uncertain=True)
+        return Checked(Verdict.REFUSED, uncertain=True, basis=Basis.UNDECIDED)
     if not cut and declines_to_choose(tokens, [(m.start, m.end) for m in found]):
-        return Checked(Verdict.REFUSED, True)  # rules 30: "I won't guess between X and Y."
+        return Checked(Verdict.REFUSED, True, basis=Basis.DECLINES_TO_CHOOSE)  # rules 30
     text = hedge_text = reply
     if cut:
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
@@ -659,51 +729,48 @@ def _check_wh(
     # no "Fijian")
     subject_named = subject_mentions(tokens, subject_names)
     taken = [*found, *echoed, *subject_named]
-    if (
-        answers
-        or fuzzy_answer(tokens, fuzzy_table, rivals, taken)
-        or (
-            extra[1] is not None
-            and fuzzy_answer(tokens, surnames(extra[1]), rivals, taken, alone=allowed)
-        )
-        or (bool(extra[0]) and inflected_answer(tokens, truth, rivals, taken))
-    ):
+    tables_read = (fuzzy_table, truth, rivals)
+    how = _true_basis(tokens, bool(answers), bool(cut), tables_read, taken, extra, allowed)
+    if how is not None:
         defining = defining_sentences(tokens, asked, subject_names)
         rival, uncertain = rival_verdict(
             tokens, found, subject_names, defining, relation, asks_in_present(asked)
         )
+        why = Basis.RIVAL
         if not rival and defining and answers:
             rival = defined_by_another(tokens, defining, answers, found, subject_names)
+            why = Basis.DEFINED_BY_ANOTHER
         if not rival and len(groups) == 1:
             one = asks_for_one_thing(asked)
             rival = offers_others(tokens, text, answers, found, subject_names, truth, one)
-        elif (
-            not rival
-            and answers
-            and (
-                unknown_item(tokens, answers, found, subject_names, text, (fuzzy_table, rivals))
-                or offers_others(
-                    tokens, text, answers, found, subject_names, truth, only_or=True
-                )  # rules 20: "Pretoria or Johannesburg, I think."
-            )
-        ):
-            rival = uncertain = True
+            why = Basis.OFFERS_OTHERS
+        elif not rival and answers:
+            if unknown_item(tokens, answers, found, subject_names, text, (fuzzy_table, rivals)):
+                rival = uncertain = True
+                why = Basis.UNKNOWN_ITEM
+            elif offers_others(
+                tokens, text, answers, found, subject_names, truth, only_or=True
+            ):  # rules 20: "Pretoria or Johannesburg, I think."
+                rival = uncertain = True
+                why = Basis.OFFERS_OTHERS
         if not rival and answers and another_number(tokens, answers, found, groups):
-            rival = True
+            rival, why = True, Basis.ANOTHER_NUMBER
         if not rival and subject_number_elsewhere(tokens, answers, groups, subject_named):
-            rival = True  # rules 24: "Sodium was isolated in 1808; potassium in 1807."
+            rival, why = True, Basis.SUBJECT_NUMBER  # rules 24: "Sodium ... 1808; potassium"
         if (
             not rival
             and answers
             and answered_by_another(tokens, text, answers, asked, relation, subject_names, found)
         ):
-            rival = True
+            rival, why = True, Basis.ANSWERED_BY_ANOTHER
         if not rival and answers:  # rules 26: "Berzelius, in whose lab Arfwedson was ..."
             rival, unsure = answered_aside(tokens, answers, found, relation, subject_names)
             uncertain = uncertain or unsure
+            why = Basis.ANSWERED_ASIDE
         if not rival and answers:  # rules 23: "The EU is a member of the EEA." asked of Germany
             rival, unsure = no_answer_role(tokens, answers, found, subject_names, asked)
             uncertain = uncertain or unsure
+            why = Basis.NO_ANSWER_ROLE
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         uncertain = uncertain or (
             not rival and with_area_code(text) and not own_area_codes(text, subject_names)
@@ -714,7 +781,8 @@ def _check_wh(
             opening = unknown_opening(text, asked, subject_names, vocabulary)
             uncertain = bool(opening) and told_after(text, tokens, answers, rival, opening)
             uncertain = uncertain or (not rival and qualified_after(tokens, answers, vocabulary))
-        return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
+        verdict = Verdict.INCORRECT if rival else Verdict.CORRECT
+        return Checked(verdict, hedged, uncertain, why if rival else how)
     # a rival told about another country is no candidate ("No idea; New Zealand's is ...")
     offered = [
         m
@@ -726,7 +794,7 @@ def _check_wh(
     # the words of "I do not know" in another language are no names ("Ich habe keine Ahnung."),
     # nor is a word of regret beside them ("Sajnos nem tudom.": rules 14)
     if not offered and not found and unknown_as_claim(text):
-        return Checked(Verdict.INCORRECT, hedged)  # rules 32: "Unknown — it has been known ..."
+        return Checked(Verdict.INCORRECT, hedged, basis=Basis.UNKNOWN_CLAIM)  # rules 32
     plain = DONT_KNOW.sub(".", without_regret(clean_quotes(text))) if knows_not(text) else text
     if (
         not offered
@@ -742,7 +810,7 @@ def _check_wh(
             )
         )
     ):
-        return Checked(Verdict.REFUSED)
+        return Checked(Verdict.REFUSED, basis=Basis.REFUSAL)
     who = bool(asked) and asked[0].norm == "who"
     unknown = (
         not subject_named
@@ -763,8 +831,44 @@ def _check_wh(
         or _inside_a_longer_name(tokens, found)
     )
     if not found and not cut and an_unread_sentence(tokens, groups, ENGLISH_FUNCTION_WORDS):
-        return Checked(Verdict.REFUSED, hedged, uncertain=True)  # rules 30: "Tsy haiko."
-    return Checked(Verdict.INCORRECT, hedged, unknown)
+        return Checked(
+            Verdict.REFUSED, hedged, True, Basis.UNREAD_REFUSAL
+        )  # rules 30: "Tsy haiko."
+    return Checked(Verdict.INCORRECT, hedged, unknown, _incorrect_basis(offered, found, bool(cut)))
+
+
+def _incorrect_basis(offered: Sequence[Mention], found: Sequence[Mention], cut: bool) -> Basis:
+    """Why a reply that names no true answer is incorrect: a candidate named (after a
+    correction with ``cut``), only names it negates or drops, or no name at all."""
+    if offered:
+        return Basis.CORRECTED_TO_RIVAL if cut else Basis.RIVAL_ONLY
+    return Basis.NEGATED_ONLY if found else Basis.NO_NAME
+
+
+def _true_basis(
+    tokens: Sequence[Token],
+    named: bool,
+    cut: bool,
+    tables: tuple[NameTable, NameTable, NameTable | None],
+    taken: list[Mention],
+    extra: tuple[tuple[tuple[str, ...], ...], NameTable | None],
+    allowed: frozenset[str],
+) -> Basis | None:
+    """How the reply names a true answer (``named``: a true name found as itself, after a
+    correction with ``cut``), or None when it names none: a near spelling of a true name
+    (``tables``: the KG's true names, them with the answer-only names, the rivals), of a person's
+    surname (answer-only short names), or an inflected true name."""
+    table, truth, rivals = tables
+    if named:
+        return Basis.CORRECTED if cut else Basis.NAMED
+    if fuzzy_answer(tokens, table, rivals, taken):
+        return Basis.SPELLING
+    short = extra[1]
+    if short is not None and fuzzy_answer(tokens, surnames(short), rivals, taken, alone=allowed):
+        return Basis.SURNAME_SPELLING
+    if extra[0] and inflected_answer(tokens, truth, rivals, taken):
+        return Basis.INFLECTED
+    return None
 
 
 _NAME_LINKS = frozenset({"of", "the", *INNER_PARTICLES})

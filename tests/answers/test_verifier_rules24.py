@@ -394,7 +394,7 @@ KEPT = {
         ("999 and 112.", KENYA_SOS, "correct", False),
         ("Kenya uses 999; Uganda uses 112.", KENYA_SOS, "correct", False),
         ("+33; Belgium's is +32.", FRANCE_CODE, "correct", True),
-        ("Belgium's is +33; France has +32.", FRANCE_CODE, "incorrect", False),
+        ("Belgium's is +33; France has +32.", FRANCE_CODE, "incorrect", True),  # rules 34: a rival after a break
         ("Pakistan and India both in 1947.", INDIA_YEAR, "correct", False),
         ("1957; Guinea in 1958.", GHANA_YEAR, "correct", False),
         ("Helium: 1868.", HELIUM_YEAR, "correct", False),

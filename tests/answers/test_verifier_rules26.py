@@ -379,16 +379,16 @@ KEPT = {
         ("English and French.", CANADA_LANGS, "correct", False),
         ("English, French and Cree.", CANADA_LANGS, "incorrect", True),
         ("English and French; Cree is also official in the Northwest Territories.", CANADA_LANGS, "correct", False),
-        ("English and French; German is also official.", CANADA_LANGS, "incorrect", False),
+        ("English and French; German is also official.", CANADA_LANGS, "incorrect", True),  # rules 34: a rival after a break
         ("English, French too.", CANADA_LANGS, "correct", False),
         ("English and French. Many other languages are spoken too.", CANADA_LANGS, "correct", False),
-        ("English and French; Spanish too.", CANADA_LANGS, "incorrect", False),
+        ("English and French; Spanish too.", CANADA_LANGS, "incorrect", True),  # rules 34: a rival after a break
         ("English.", CANADA_LANGS, "correct", False),
         ("Sesotho and English.", LESOTHO_LANGS, "correct", False),
         ("Sesotho, English and Zulu.", LESOTHO_LANGS, "incorrect", False),
-        ("Sesotho and English; Zulu is also official.", LESOTHO_LANGS, "incorrect", False),
+        ("Sesotho and English; Zulu is also official.", LESOTHO_LANGS, "incorrect", True),  # rules 34: a rival after a break
         ("Zulu.", LESOTHO_LANGS, "incorrect", False),
-        ("Sesotho and English; Zulu and Xhosa too.", LESOTHO_LANGS, "incorrect", False),
+        ("Sesotho and English; Zulu and Xhosa too.", LESOTHO_LANGS, "incorrect", True),  # rules 34: a rival after a break
         ("English and Sesotho are both official.", LESOTHO_LANGS, "correct", False),
         ("Sesotho; English is also official.", LESOTHO_LANGS, "correct", False),
     ],

@@ -381,7 +381,7 @@ KEPT = {
         ('Country code 1.', JAM_CALL, 'correct', False),
         ('+1 (the NANP).', ATG_CALL, 'correct', False),
         ('+1-268-555', ATG_CALL, 'correct', False),
-        ('+1; area code 242.', BHS_CALL, 'incorrect', False),
+        ('+1; area code 242.', BHS_CALL, 'incorrect', True),  # rules 34: a rival after a break
         ('+1, as in the US.', CAN_CALL, 'correct', False),
         ('+1 (416).', CAN_CALL, 'correct', True),
         ('+33, not +1.', FRA_CALL, 'correct', False),

@@ -95,7 +95,7 @@ KEPT = {
         ('Abidjan — hmm, Yamoussoukro.', CIV_CAP, 'correct', False),
         ('Kroon — ei, vabandust, euro.', EST_MONEY, 'correct', False),
         ('+351. Aliás, +34.', PRT_CALL, 'incorrect', False),
-        ('UTC+2 — συγγνώμη, εννοώ UTC+3.', GRC_ZONE, 'incorrect', False),
+        ('UTC+2 — συγγνώμη, εννοώ UTC+3.', GRC_ZONE, 'incorrect', True),  # rules 34: a rival after a break
         ('Canberra, near Sydney.', AUS_CAP, 'correct', False),
         ('Canberra, not Sydney.', AUS_CAP, 'correct', False),
         ('Canberra — officially, Sydney.', AUS_CAP, 'correct', False),

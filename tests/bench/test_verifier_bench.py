@@ -433,34 +433,35 @@ SETS = [path for path, _, _ in HELD_OUT_SETS]
 
 SURE = {
     "verifier_ordinary": (1.0, 0),
-    "verifier_heldout": (0.943, 2),
-    "verifier_heldout2": (0.976, 0),
-    "verifier_heldout3": (0.988, 2),
-    "verifier_heldout4": (0.976, 4),
-    "verifier_heldout5": (0.969, 8),
+    "verifier_heldout": (0.947, 2),
+    "verifier_heldout2": (0.978, 0),
+    "verifier_heldout3": (0.99, 2),
+    "verifier_heldout4": (0.978, 4),
+    "verifier_heldout5": (0.972, 8),
     "verifier_heldout6": (0.995, 1),
-    "verifier_heldout7": (0.983, 1),
-    "verifier_heldout8": (0.97, 2),
+    "verifier_heldout7": (0.985, 1),
+    "verifier_heldout8": (0.972, 2),
     "verifier_heldout9": (0.936, 14),
-    "verifier_heldout10": (0.978, 3),
+    "verifier_heldout10": (0.985, 3),
     "verifier_heldout11": (0.992, 0),
-    "verifier_heldout12": (0.986, 1),
+    "verifier_heldout12": (0.988, 1),
     "verifier_heldout13": (1.0, 0),
     "verifier_heldout14": (1.0, 0),
     "verifier_heldout15": (0.997, 1),
     "verifier_heldout16": (0.997, 0),
     "verifier_heldout17": (1.0, 0),
     "verifier_heldout18": (0.991, 0),
-    "verifier_heldout19": (0.972, 1),
+    "verifier_heldout19": (0.979, 1),
     "verifier_heldout20": (0.989, 1),
-    "verifier_heldout21": (0.955, 9),
-    "verifier_heldout22": (0.957, 8),
+    "verifier_heldout21": (0.957, 9),
+    "verifier_heldout22": (0.958, 8),
     "verifier_heldout23": (0.97, 7),
 }
-"""Rules 33: per set, the floor of the share of sure verdicts (not marked uncertain) that agree
-with the person, and the most sure "correct" verdicts of replies not labelled correct (what a run
-without a judge stands on: docs/verdicts.md, "Rules 33"). A rule may mark more verdicts
-uncertain, not make a sure one wrong."""
+"""Rules 33 and 34: per set, the floor of the share of sure verdicts (not marked uncertain) that
+agree with the person, and the most sure "correct" verdicts of replies not labelled correct (what
+a run without a judge stands on: docs/verdicts.md, "Rules 33" and "Rules 34"; rules 34 raised the
+floors of the sets they improved, none was lowered). A rule may mark more verdicts uncertain, not
+make a sure one wrong."""
 
 
 @pytest.mark.parametrize(("path", "size", "floor"), HELD_OUT_SETS)
