@@ -242,8 +242,10 @@ def _offset(match: re.Match[str]) -> str:
     return f"utc{sign}{hours:02d}:{minutes:02d}"
 
 
+@lru_cache(maxsize=1 << 14)
 def tokenize(text: str) -> tuple[Token, ...]:
-    """The tokens of a text, in order (see the module docstring)."""
+    """The tokens of a text, in order (see the module docstring); cached: the rules read a
+    reply several times."""
     out: list[Token] = []
     clause = sentence = 0
     folded = spell_out(_fold(text))

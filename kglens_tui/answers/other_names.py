@@ -45,13 +45,7 @@ def another_currencys_name(
     if len(words) < 2 or _NEGATING.intersection(words):
         return False
     table = currency_codes_by_name()
-    own = {" ".join(folded_words(n)) for group in true_answers for n in group}
-    own.discard("")
-    for names in answer_only:  # a unit word ("riyal", "ريال") is no true currency's own name
-        for name in names.names:
-            folded = " ".join(folded_words(name))
-            if " " in folded or any(folded.startswith(o) for o in own if " " not in o):
-                own.add(folded)
+    own = _own_currency_names(tuple(map(tuple, true_answers)), tuple(answer_only))
     other = False
     for size in range(1, min(_LONGEST_NAME, len(words)) + 1):
         for start in range(len(words) - size + 1):
@@ -64,9 +58,31 @@ def another_currencys_name(
     return other
 
 
+@lru_cache(maxsize=256)
+def _own_currency_names(
+    true_answers: tuple[tuple[str, ...], ...], answer_only: tuple[AnswerNames, ...]
+) -> frozenset[str]:
+    """The true currencies' names as `folded_words` joined by spaces: their KG names, and those
+    answer-only names of two words or more or that begin with a one-word own name (a unit word
+    alone, "riyal", "ريال", is no true currency's own name). The same for every reply to one
+    question, so kept."""
+    own = {" ".join(folded_words(n)) for group in true_answers for n in group}
+    own.discard("")
+    singles = tuple(o for o in own if " " not in o)
+    for names in answer_only:
+        for name in names.names:
+            folded = " ".join(folded_words(name))
+            if " " in folded or (singles and folded.startswith(singles)):
+                if " " not in folded and folded not in own:
+                    singles += (folded,)
+                own.add(folded)
+    return frozenset(own)
+
+
 _LEADING_ARTICLE = frozenset({"the", "el", "la", "le", "les", "los", "las", "der", "die", "das"})
 
 
+@lru_cache(maxsize=1 << 16)
 def _whole(text: str) -> str:
     words = list(folded_words(text))
     if words and words[0] in _LEADING_ARTICLE:
@@ -90,13 +106,23 @@ def subject_by_another_name(
     whole = _whole(reply)
     if not whole or len(whole) > _LONGEST_REPLY or any(c.isdigit() for c in reply):
         return False
-    own = {_whole(n) for group in true_answers for n in group}
-    own.update(_whole(n) for names in answer_only for n in (*names.names, *names.short))
-    own.discard("")
+    own = _own_whole_names(tuple(map(tuple, true_answers)), tuple(answer_only))
     if whole in own or not any(f" {name} " in f" {whole} " for name in own):
         return False
     names = answer_names(f"country:{codes[0]}", subject[0])
     return any(_whole(n) == whole for n in (*subject, *names.names))
+
+
+@lru_cache(maxsize=256)
+def _own_whole_names(
+    true_answers: tuple[tuple[str, ...], ...], answer_only: tuple[AnswerNames, ...]
+) -> frozenset[str]:
+    """Every name of the true answers as `_whole` reads a reply (kept: the same for every reply
+    to one question)."""
+    own = {_whole(n) for group in true_answers for n in group}
+    own.update(_whole(n) for names in answer_only for n in (*names.names, *names.short))
+    own.discard("")
+    return frozenset(own)
 
 
 _LONGEST_REPLY = 60
