@@ -419,7 +419,7 @@ def test_app_settings_of_the_wrong_type_or_range_are_one_line(
     err = capsys.readouterr().err
     assert err.startswith(f"error: {config}, line {line}: ")
     assert len(err.strip().splitlines()) == 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml", "empty-settings.toml"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml"]
 
 
 @pytest.mark.parametrize("value", ["0", "-5", "61", "nan"])
