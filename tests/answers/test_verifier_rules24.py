@@ -858,7 +858,7 @@ KEPT = {
         ("Tokyo (Tōkyō).", JAPAN_CAPITAL, "correct", False),
         ("Tokyo.", JAPAN_CAPITAL, "correct", False),
         ("Kyoto (Kyōto).", JAPAN_CAPITAL, "incorrect", True),
-        ("Edo (Nihonbashi).", JAPAN_CAPITAL, "incorrect", True),
+        ("Edo (Nihonbashi).", JAPAN_CAPITAL, "correct", False),  # rules 35: GeoNames' "Edo"
         ("Finnish (suomi) and Swedish (svenska).", FINLAND_LANG, "correct", False),
         ("Finnish and Swedish.", FINLAND_LANG, "correct", False),
         ("Finnish (suomalainen).", FINLAND_LANG, "correct", False),

@@ -243,8 +243,8 @@ were made looking at its misses, so it is a regression set now): no rule change 
 
 
 HELD_OUT_3 = DEFAULT_DATA.with_name("verifier_heldout3.jsonl")
-HELD_OUT_3_FLOOR = 0.953
-"""Under rules 27: 476 of 499. The third held-out set's figure under rules 13 (472 of 499; 470 under rules 12; 467 under rules 11; 466 under rules 9 and 10, 464
+HELD_OUT_3_FLOOR = 0.957
+"""Under rules 35: 478 of 499. Under rules 27: 476 of 499. The third held-out set's figure under rules 13 (472 of 499; 470 under rules 12; 467 under rules 11; 466 under rules 9 and 10, 464
 under rules 8, 414 blind under rules 7, verifier_heldout3.md; rules 8 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
@@ -257,15 +257,15 @@ misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_5 = DEFAULT_DATA.with_name("verifier_heldout5.jsonl")
-HELD_OUT_5_FLOOR = 0.942
-"""Under rules 29: 491 of 521. Under rules 27: 490 of 521. Under rules 20: 488 of 521; 483 under rules 16. Before, the fifth held-out set's figure under rules 14 (482 of 521; 481 under rules 13; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
+HELD_OUT_5_FLOOR = 0.944
+"""Under rules 35: 492 of 521. Under rules 29: 491 of 521. Under rules 27: 490 of 521. Under rules 20: 488 of 521; 483 under rules 16. Before, the fifth held-out set's figure under rules 14 (482 of 521; 481 under rules 13; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
 under rules 9, 431 under rules 8, verifier_heldout5.md; rules 10 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_6 = DEFAULT_DATA.with_name("verifier_heldout6.jsonl")
-HELD_OUT_6_FLOOR = 0.961
-"""Under rules 27: 500 of 520. The sixth held-out set's figure under rules 13 (497 of 520; 496 under rules 12; 486 under rules 11; 475 blind
+HELD_OUT_6_FLOOR = 0.965
+"""Under rules 35: 502 of 520. Under rules 27: 500 of 520. The sixth held-out set's figure under rules 13 (497 of 520; 496 under rules 12; 486 under rules 11; 475 blind
 under rules 10, verifier_heldout6.md; rules 11 and 12 were made looking at its misses, so it is
 a regression set now): no rule change may lower it."""
 
@@ -279,16 +279,16 @@ may lower it."""
 
 
 HELD_OUT_8 = DEFAULT_DATA.with_name("verifier_heldout8.jsonl")
-HELD_OUT_8_FLOOR = 0.922
-"""Under rules 28: 464 of 503. Under rules 27: 462 of 503. Under rules 21: 455 of 503. Under rules 20: 453 of 503; 449 under rules 16. Before, the eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
+HELD_OUT_8_FLOOR = 0.926
+"""Under rules 35: 466 of 503. Under rules 28: 464 of 503. Under rules 27: 462 of 503. Under rules 21: 455 of 503. Under rules 20: 453 of 503; 449 under rules 16. Before, the eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
 written without the code): 423 under rules 12, 424 under rules 13 (made before the set was
 read). Rules 14 were made looking at its misses, so it is a regression set now: no rule change
 may lower it."""
 
 
 HELD_OUT_9 = DEFAULT_DATA.with_name("verifier_heldout9.jsonl")
-HELD_OUT_9_FLOOR = 0.894
-"""Under rules 28: 450 of 503. Under rules 27: 449 of 503. Under rules 21: 443 of 503. Under rules 20: 442 of 503; 428 under rules 16. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
+HELD_OUT_9_FLOOR = 0.896
+"""Under rules 35: 451 of 503. Under rules 28: 450 of 503. Under rules 27: 449 of 503. Under rules 21: 443 of 503. Under rules 20: 442 of 503; 428 under rules 16. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
 written without the code): 406 under rules 12, 409 under rules 13, 415 under rules 14 (made
 before the set was read). Rules 15 were made looking at its misses, so it is a regression set
 now: no rule change may lower it."""
@@ -303,16 +303,16 @@ misses, so it is a regression set now: no rule change may lower it."""
 
 
 HELD_OUT_11 = DEFAULT_DATA.with_name("verifier_heldout11.jsonl")
-HELD_OUT_11_FLOOR = 0.959
-"""Under rules 28: 563 of 587. Under rules 27: 562 of 587. Under rules 20: 561 of 587; 560 under rules 18. Before, the eleventh held-out set's blind figures
+HELD_OUT_11_FLOOR = 0.962
+"""Under rules 35: 565 of 587. Under rules 28: 563 of 587. Under rules 27: 562 of 587. Under rules 20: 561 of 587; 560 under rules 18. Before, the eleventh held-out set's blind figures
 (verifier_heldout11.md, written without the code): 531 of 587 under rules 12, 542 under rules 16
 and 17 (made before the set was read). Rules 18 were made looking at its misses, so it is a
 regression set now: no rule change may lower it."""
 
 
 HELD_OUT_12 = DEFAULT_DATA.with_name("verifier_heldout12.jsonl")
-HELD_OUT_12_FLOOR = 0.922
-"""Under rules 31: 501 of 543. Under rules 29: 500 of 543. Under rules 28: 499 of 543. Under rules 27: 498 of 543. Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
+HELD_OUT_12_FLOOR = 0.924
+"""Under rules 35: 502 of 543. Under rules 31: 501 of 543. Under rules 29: 500 of 543. Under rules 28: 499 of 543. Under rules 27: 498 of 543. Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
 (verifier_heldout12.md, written without the code): 447 of 543 under rules 12, 461 under rules
 16, 463 under rules 17, 467 under rules 18 (made before the set was read). Rules 19 were made
 looking at its misses, so it is a regression set now: no rule change may lower it."""
@@ -328,8 +328,8 @@ lower it."""
 
 
 HELD_OUT_14 = DEFAULT_DATA.with_name("verifier_heldout14.jsonl")
-HELD_OUT_14_FLOOR = 0.948
-"""Under rules 28: 521 of 549. Under rules 27: 520 of 549. Under rules 25: 518 of 549. Under rules 21: 507 of 549. Before, the fourteenth held-out set's blind figures
+HELD_OUT_14_FLOOR = 0.952
+"""Under rules 35: 523 of 549. Under rules 28: 521 of 549. Under rules 27: 520 of 549. Under rules 25: 518 of 549. Under rules 21: 507 of 549. Before, the fourteenth held-out set's blind figures
 (verifier_heldout14.md, written without the code): 497 of 549 under rules 19, 502 under rules
 20 (made before the set was read). Rules 21 were made looking at its misses, so it is a
 regression set now: no rule change may lower it (509 under rules 22 and 23, 515 under rules
@@ -345,30 +345,30 @@ regression set now: no rule change may lower it (509 under rules 25)."""
 
 
 HELD_OUT_16 = DEFAULT_DATA.with_name("verifier_heldout16.jsonl")
-HELD_OUT_16_FLOOR = 0.894
-"""Under rules 29: 501 of 560. Under rules 28: 500 of 560. Under rules 27: 498 of 560. The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
+HELD_OUT_16_FLOOR = 0.896
+"""Under rules 35: 502 of 560. Under rules 29: 501 of 560. Under rules 28: 500 of 560. Under rules 27: 498 of 560. The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
 code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read).
 Rules 25 were made looking at its misses (487; 490 under rules 26), so it is a regression set
 now: no rule change may lower it."""
 
 
 HELD_OUT_17 = DEFAULT_DATA.with_name("verifier_heldout17.jsonl")
-HELD_OUT_17_FLOOR = 0.943
-"""Under rules 28: 568 of 602. Under rules 27: 567 of 602. The seventeenth held-out set's blind figures (verifier_heldout17.md, written without the
+HELD_OUT_17_FLOOR = 0.946
+"""Under rules 35: 570 of 602. Under rules 28: 568 of 602. Under rules 27: 567 of 602. The seventeenth held-out set's blind figures (verifier_heldout17.md, written without the
 code while rules 25 were being made): 526 of 602 under rules 24 and 531 under rules 25 (both
 made before the set was read; rules 25's first cut scored 530, one reply lost to its reading of
 an "or" sentence, fixed before it landed). Rules 26 were made looking at its misses (554), so
 it is a regression set now: no rule change may lower it."""
 
 HELD_OUT_18 = DEFAULT_DATA.with_name("verifier_heldout18.jsonl")
-HELD_OUT_18_FLOOR = 0.924
-"""Under rules 29: 652 of 705. Under rules 28: 645 of 705. The eighteenth held-out set's blind figures (verifier_heldout18.md, written without the
+HELD_OUT_18_FLOOR = 0.926
+"""Under rules 35: 653 of 705. Under rules 29: 652 of 705. Under rules 28: 645 of 705. The eighteenth held-out set's blind figures (verifier_heldout18.md, written without the
 code): 629 of 705 under rules 26 (made before the set was written) and 635 under rules 27 (made
 while it was being written, on the other sets' misses). Rules 28 were made looking at its misses,
 so it is a regression set now: no rule change may lower it."""
 HELD_OUT_19 = DEFAULT_DATA.with_name("verifier_heldout19.jsonl")
-HELD_OUT_19_FLOOR = 0.906
-"""Under rules 32: 638 of 704 (635 under rules 30 alone). The nineteenth held-out set's blind
+HELD_OUT_19_FLOOR = 0.91
+"""Under rules 35: 641 of 704. Under rules 32: 638 of 704 (635 under rules 30 alone). The nineteenth held-out set's blind
 figures (verifier_heldout19.md, written without the code): 620 of 704 under rules 28 and 623
 under rules 29. Rules 30 were made looking at its misses, so it is a regression set now: no rule
 change may lower it."""
@@ -381,8 +381,8 @@ twentieth held-out set's blind figures (verifier_heldout20.md, written without t
 is a regression set now: no rule change may lower it."""
 
 HELD_OUT_21 = DEFAULT_DATA.with_name("verifier_heldout21.jsonl")
-HELD_OUT_21_FLOOR = 0.9
-"""The twenty-first held-out set (verifier_heldout21.md, written without the code), blind: 621 of
+HELD_OUT_21_FLOOR = 0.902
+"""Under rules 35: 623 of 690. The twenty-first held-out set (verifier_heldout21.md, written without the code), blind: 621 of
 690 under rules 30, 31 and 32 alike (none was made looking at it)."""
 
 HELD_OUT_22 = DEFAULT_DATA.with_name("verifier_heldout22.jsonl")
@@ -391,8 +391,8 @@ HELD_OUT_22_FLOOR = 0.916
 of 625 under rules 32 and 33 alike (none was made looking at it)."""
 
 HELD_OUT_23 = DEFAULT_DATA.with_name("verifier_heldout23.jsonl")
-HELD_OUT_23_FLOOR = 0.919
-"""The twenty-third held-out set (verifier_heldout23.md, written without the code), blind: 609
+HELD_OUT_23_FLOOR = 0.922
+"""Under rules 35: 611 of 662. The twenty-third held-out set (verifier_heldout23.md, written without the code), blind: 609
 of 662 under rules 33; its sure verdicts 531 of 547, 17.4% uncertain."""
 
 HELD_OUT_24 = DEFAULT_DATA.with_name("verifier_heldout24.jsonl")
