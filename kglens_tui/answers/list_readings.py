@@ -13,11 +13,11 @@ from functools import lru_cache
 from kglens_tui.answers.correction_words import RETRACTING
 from kglens_tui.kg.answer_names import (
     PARTICLES,
-    fold_name,
     inverted_language_heads,
     language_codes_by_name,
     list_conjunctions,
 )
+from kglens_tui.kg.name_folding import fold_name
 
 _JOINED = re.compile(r"(?<=[^\W\d_])(\s+)([^\W\d_]+)(?=\s+([^\W\d_]))")
 """A word between spaces after a word (no comma between) and before one."""

@@ -561,7 +561,8 @@ def an_unread_sentence(
     for names (every true answer's name opens with a capital or a sign): such a reply names
     nothing that could answer, so it most likely says it does not know, in another language.
     The reading cannot tell which: it is refused, uncertain."""
-    from kglens_tui.kg.answer_names import a_name_word_anywhere, english_name_words, fold_name
+    from kglens_tui.kg.answer_names import a_name_word_anywhere, english_name_words
+    from kglens_tui.kg.name_folding import fold_name
 
     if not _FOREIGN_MIN_WORDS <= len(tokens) <= _FOREIGN_MAX_WORDS:
         return False

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kglens_tui.kg.answer_names import compact_abbreviation, fold_name, state_abbreviations
+from kglens_tui.kg.answer_names import compact_abbreviation, state_abbreviations
+from kglens_tui.kg.name_folding import fold_name
 
 _IN = re.compile(r"^(?:(?:it(?:'s|\u2019s| is)\s+)?in\s+)?(?P<core>.+?)[\s!]*$", re.IGNORECASE)
 """A reply that only places something: "Pa.", "In Pa.", "It's in S. Dak."."""

