@@ -420,13 +420,11 @@ def check_wh(
     if got.basis is Basis.RIVAL:
         tokens = tokenize(reply)
         if rival_after_a_break(reply, tokens, named(tokens), subject):
-            return Checked(got.verdict, got.hedged, True, got.basis)  # rules 34
+            return _unsure(got)  # rules 34
         return got
 
     if unread_script(reply, named):
-        return Checked(
-            got.verdict, got.hedged, uncertain=True, basis=got.basis
-        )  # rules 33: "富士山（3,776 m）"
+        return _unsure(got)  # rules 33: "富士山（3,776 m）"
     from kglens_tui.kg.answer_names import english_name_words
 
     asked = frozenset(t.norm for t in tokenize(question)) if question else frozenset()
@@ -438,8 +436,13 @@ def check_wh(
         english_name_words(),
         asked,
     ):  # rules 33: "Je ne dispose pas de données à jour pour répondre avec certitude."
-        return Checked(got.verdict, got.hedged, uncertain=True, basis=got.basis)
+        return _unsure(got)
     return got
+
+
+def _unsure(got: Checked) -> Checked:
+    """``got``, its verdict, hedge and basis kept, marked uncertain (rules 33 and 34)."""
+    return Checked(got.verdict, got.hedged, uncertain=True, basis=got.basis)
 
 
 def _read_wh(

@@ -195,10 +195,14 @@ def city_names_from_geonames(
     for e in entities:
         for n in (e["label"], *e["aliases"]):
             kg_owners[compared(n)].add(e["id"])
+    by_country: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for c in cities:
+        by_country[c["countrycode"]].append(c)
     matched: dict[str, tuple[dict[str, Any], str]] = {}
     for e in entities:
         alpha2 = alpha2_of(e["id"].rsplit("-", 1)[-1]) if e["type"] == "city" else None
-        city = _matched(cities, alpha2, (e["label"], *e["aliases"])) if alpha2 else None
+        home = by_country.get(alpha2, []) if alpha2 else []
+        city = _matched(home, alpha2, (e["label"], *e["aliases"])) if alpha2 else None
         if city is not None and alpha2 is not None:
             matched[e["id"]] = (city, alpha2)
     cldr_owners: dict[str, set[str]] = defaultdict(set)
