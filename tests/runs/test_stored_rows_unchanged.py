@@ -1,7 +1,9 @@
 """Behaviour unchanged (#36): a fixed-seed simulated run of each mode stores the same rows as
 when `tests/data/stored_rows.json` was recorded, so a restructuring that changes what a run asks,
 answers or stores fails here. Columns of time (latencies, clocks) and versions are left out; floats
-are compared to 9 significant digits.
+are compared to 9 significant digits, the checkpoint's float arrays too (NumPy's reductions and
+SciPy's functions differ in the last bit between CPUs, AVX-512 or not, and those bits are not
+behaviour).
 
 A change that is meant to change what runs store (a new verifier rule, a sampler's fix) records the
 new fingerprints with ``KGLENS_RECORD_STORED_ROWS=1 python -m pytest
@@ -48,12 +50,22 @@ TABLES = {
 }
 
 
+FLOAT_BLOBS = {("run_checkpoint", "alpha"), ("run_checkpoint", "beta")}
+"""Columns that hold little-endian float64 arrays (`runstore.write_checkpoint`)."""
+
+
 def _value(v: object) -> object:
     if isinstance(v, float):
         return float(f"{v:.9g}")
     if isinstance(v, bytes):
         return hashlib.sha256(v).hexdigest()
     return v
+
+
+def _floats(v: bytes) -> str:
+    """A float64 array's digest to 9 significant digits."""
+    values = np.frombuffer(v, dtype="<f8")
+    return hashlib.sha256(" ".join(f"{x:.9g}" for x in values).encode()).hexdigest()
 
 
 def stored_rows(conn: sqlite3.Connection, run_id: int) -> dict[str, list[list[object]]]:
@@ -66,8 +78,12 @@ def stored_rows(conn: sqlite3.Connection, run_id: int) -> dict[str, list[list[ob
             f"SELECT {', '.join(kept)} FROM {table} WHERE {where} ORDER BY {', '.join(kept)}",
             (run_id,),
         ).fetchall()
+        floats = [(table, c) in FLOAT_BLOBS for c in kept]
         if rows:
-            out[table] = [[_value(v) for v in row] for row in rows]
+            out[table] = [
+                [_floats(v) if f else _value(v) for v, f in zip(row, floats, strict=True)]
+                for row in rows
+            ]
     run = conn.execute(
         "SELECT mode, status, stop_reason, config, manifest, target_label, edge_ids, "
         "iterations_done, units_total FROM run WHERE id = ?",
@@ -116,3 +132,29 @@ def test_a_fixed_seed_run_stores_the_rows_it_stored_when_recorded(
     want = runs[name]
     assert {t: len(r) for t, r in rows.items()} == want["rows"]
     assert got == want["fingerprint"], f"{name}: the rows differ from the recorded ones"
+
+
+@pytest.mark.parametrize("towards", [np.inf, -np.inf])
+def test_a_last_bit_of_difference_in_the_floats_leaves_the_fingerprint(
+    towards: float, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What another CPU's arithmetic changes (the last bit of learned propagation's logistic)
+    changes the stored checkpoint's bytes but not the fingerprint."""
+    import kglens_tui.modes.kglens.learned as learned
+
+    def fingerprint_of(db: str) -> tuple[str, dict[str, list[list[object]]]]:
+        conn = connect(tmp_path / db)
+        snap = run_blocking(prepare(conn, config=RUNS["kglens"]))
+        rows = stored_rows(conn, snap.run_id)
+        blob = conn.execute(
+            "SELECT alpha FROM run_checkpoint WHERE run_id = ?", (snap.run_id,)
+        ).fetchone()[0]
+        conn.close()
+        return fingerprint(rows), {"alpha": [[hashlib.sha256(blob).hexdigest()]]}
+
+    exact, exact_blob = fingerprint_of("exact.db")
+    expit = learned._expit
+    monkeypatch.setattr(learned, "_expit", lambda x: np.nextafter(expit(x), towards))
+    nudged, nudged_blob = fingerprint_of("nudged.db")
+    assert nudged_blob != exact_blob, "the nudge no longer reaches the checkpoint"
+    assert nudged == exact
