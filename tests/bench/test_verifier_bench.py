@@ -400,6 +400,11 @@ HELD_OUT_24_FLOOR = 0.927
 """The twenty-fourth held-out set (verifier_heldout24.md, written without the code), blind: 616
 of 664 under rules 34; its sure verdicts 526 of 541, 18.5% uncertain."""
 
+HELD_OUT_25 = DEFAULT_DATA.with_name("verifier_heldout25.jsonl")
+HELD_OUT_25_FLOOR = 0.951
+"""The twenty-fifth held-out set (verifier_heldout25.md, written without the code), blind: 625
+of 657 under rules 35; its sure verdicts 542 of 556, 15.4% uncertain."""
+
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.993
 """Ordinary replies (verifier_ordinary.md): 1,147 of 1,154 under rules 24, 1,145 under rules 21, 1,140 under rules 20
@@ -432,6 +437,7 @@ HELD_OUT_SETS = [
     (HELD_OUT_22, 620, HELD_OUT_22_FLOOR),
     (HELD_OUT_23, 660, HELD_OUT_23_FLOOR),
     (HELD_OUT_24, 660, HELD_OUT_24_FLOOR),
+    (HELD_OUT_25, 650, HELD_OUT_25_FLOOR),
     (ORDINARY, 1150, ORDINARY_FLOOR),
 ]
 SETS = [path for path, _, _ in HELD_OUT_SETS]
@@ -463,6 +469,7 @@ SURE = {
     "verifier_heldout22": (0.958, 8),
     "verifier_heldout23": (0.97, 7),
     "verifier_heldout24": (0.972, 4),
+    "verifier_heldout25": (0.974, 4),
 }
 """Rules 33 and 34: per set, the floor of the share of sure verdicts (not marked uncertain) that
 agree with the person, and the most sure "correct" verdicts of replies not labelled correct (what
