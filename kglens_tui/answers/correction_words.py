@@ -37,6 +37,10 @@ TAKING_BACK = (
     ("let", "me", "restate"),
     ("let", "me", "rethink"),
     ("let", "me", "try", "again"),
+    ("let", "me", "recount"),
+    ("let", "me", "recheck"),
+    ("let", "me", "reconsider"),
+    ("let", "me", "recalculate"),
     ("i", "stand", "corrected"),
     ("i", "should", "say"),
     ("i", "should", "have", "said"),
@@ -112,7 +116,8 @@ corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on",
 "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German and Dutch; rules
 15: "[Revised]", Russian "то есть"; not "more precisely" or "strictly speaking", which narrow an
 answer: "Canberra — more precisely, the ACT"; rules 17: "correcting myself", "I'd revise", Turkish
-"yani", "on checking", "on closer inspection"; rules 19: "I need to correct that", Czech, Slovak and
+"yani", "on checking", "on closer inspection"; rules 36: "let me recount", "recheck",
+"reconsider", "recalculate"; rules 19: "I need to correct that", Czech, Slovak and
 Serbo-Croatian "I mean" ("myslím", "mislim") and Bulgarian "имам предвид" (and its Latin letters),
 where a candidate follows; rules 18: "I meant" in Polish, Czech, Slovak, the Nordic languages,
 Finnish, Hungarian, Romanian, Turkish, Indonesian and Vietnamese; rules 26: "hold on", as "hang

@@ -38,6 +38,7 @@ from kglens_tui.answers.refusals import (
     gives_up,
     guesses,
 )
+from kglens_tui.answers.withdrawals import taken_back_in_doubt
 from kglens_tui.answers.words import ARTICLES, COPULAS, FOREIGN_ARTICLES, NAME_NEIGHBOURS
 from kglens_tui.kg.answer_names import english_name_words, list_conjunctions
 
@@ -382,6 +383,36 @@ def _named_the_relation(
     )
 
 
+_SCRATCH = frozenset({"scratch", "strike", "forget", "drop", "disregard", "ignore", "delete"})
+"""Rules 36: verbs that take back a name when the name they take is one the reply gave
+("Scratch French: English and Irish.")."""
+
+
+def _scratched(
+    tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
+) -> tuple[int, int]:
+    """Rules 36: (where the verb starts, where the answer starts) when a verb of `_SCRATCH`
+    takes as its object, alone in its clause, a name the reply gave before and another
+    candidate follows (`_offers_candidate`: "French. Scratch French: English and Irish."), else
+    (0, 0)."""
+    best = (0, 0)
+    for i in range(1, len(tokens) - 1):
+        if tokens[i].norm not in _SCRATCH:
+            continue
+        for m in found:
+            if m.start != i + 1 or m.end >= len(tokens):
+                continue
+            if tokens[m.end].clause == tokens[m.end - 1].clause:
+                continue
+            said = [t.norm for t in tokens[m.start : m.end]]
+            before = any(
+                e.end <= i and [t.norm for t in tokens[e.start : e.end]] == said for e in found
+            )
+            if before and _offers_candidate(tokens, found, m.end, asked):
+                best = (i, m.end)
+    return best
+
+
 def correction(
     tokens: Sequence[Token],
     found: Sequence[Mention],
@@ -405,6 +436,7 @@ def correction(
         _chosen(tokens, found),
         _picked_again(tokens),
         _called_right(tokens, found),
+        _scratched(tokens, found, asked),
     ):
         if other[1] > best[1]:
             best = other
@@ -1024,10 +1056,48 @@ def given_up(tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset
     other, to say it cannot say and so declines (`gives_up`: "Tarawa… Hmm, I honestly can't
     remember anymore, so I'll leave it."): the candidate is given up, without a "no" before
     (`withdrawn_and_declined`). A reading of the reply's drift: uncertain."""
-    first = _first_clause_candidate(tokens, found)
+    first = _first_clause_candidate(tokens, found) or _hedged_first_candidate(tokens, found)
     if not first or any(m.end > first for m in found):
         return False
     if _offers_candidate(tokens, found, first, asked):
         return False
     rest = " ".join(t.raw for t in tokens[first:])
+    if taken_back_in_doubt(_with_breaks(tokens[first:])):  # rules 36: "Niamey... I'll pass."
+        return True
     return gives_up(rest) and not guesses(rest)
+
+
+def _with_breaks(tokens: Sequence[Token]) -> str:
+    """The tokens as text, a full stop between sentences and a comma between clauses."""
+    parts: list[str] = []
+    for prev, tok in zip((None, *tokens), tokens, strict=False):
+        if prev is not None:
+            parts.append(
+                ". "
+                if tok.sentence != prev.sentence
+                else ", "
+                if tok.clause != prev.clause
+                else " "
+            )
+        parts.append(tok.raw)
+    return "".join(parts)
+
+
+_FIRST_HEDGES = frozenset({"maybe", "perhaps", "possibly", "probably"})
+
+
+def _hedged_first_candidate(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
+    """Rules 36: where the reply's first clause ends when it is a hedge word and a candidate
+    ("Maybe 1821..."), else 0."""
+    if len(tokens) < 2 or tokens[0].norm not in _FIRST_HEDGES:
+        return 0
+    first = 1
+    while first < len(tokens) and tokens[first].clause == tokens[0].clause:
+        first += 1
+    if first >= len(tokens):
+        return 0
+    if _a_candidate_span(tokens, 1, first) or any(
+        m.start == 1 and m.end == first and not m.negated for m in found
+    ):
+        return first
+    return 0

@@ -118,7 +118,7 @@ def _listed_languages(
     read = conjunctions_read(reply, true_answers) or reply
     items = _items(read)
     if len(items) < 2 or not all(codes(i) for i in items):
-        joined = _any_joining_word(read, true_answers)
+        joined = _any_joining_word(read, true_answers) or _joined_by_a_letter(read)
         if joined is not None:
             items = _items(joined)
     if len(items) < 2:
@@ -144,6 +144,32 @@ def _any_joining_word(text: str, true_answers: Sequence[Sequence[str]]) -> str |
         return m[0]
 
     read = _BETWEEN_WORDS.sub(english, text)
+    return read if changed else None
+
+
+_LETTER_AND_WORD = re.compile(r"(?<!\S)([^\W\d_])([^\W\d_]{2,})")
+
+
+def _joined_by_a_letter(text: str) -> str | None:
+    """Rules 36: ``text`` with each word that is a one-letter joining word of some CLDR locale
+    (`list_conjunctions`, "and") written onto a CLDR language name ("والإنجليزية": Arabic "و",
+    "and", then "الإنجليزية", English) as "and" and the name; None where it has none."""
+    words = list_conjunctions()
+    names = language_codes_by_name()
+    changed = False
+
+    def english(m: re.Match[str]) -> str:
+        nonlocal changed
+        if (
+            words.get(m[1]) == ("and",)
+            and fold_name(m[2]) in names
+            and fold_name(m[0]) not in names
+        ):
+            changed = True
+            return f"and {m[2]}"
+        return m[0]
+
+    read = _LETTER_AND_WORD.sub(english, text)
     return read if changed else None
 
 

@@ -4,6 +4,7 @@ addressed with its country, units qualified by another country."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -91,7 +92,9 @@ def with_territory_signs(
     Norwegian krone, "C$" of the Canadian dollar) that the reply writes apart from letters (not
     the "$" of "US$"), where a true answer is one of its currencies by ISO 4217 code; else None.
     Other currencies share such signs ("$" is the US dollar's), so a reply correct only by them
-    is uncertain (`check_wh`)."""
+    is uncertain (`check_wh`). Rules 36: signs and reply are compared folded (`sign_fold`,
+    `_sign_forms`: "₨" is "Rs", "د.إ" CLDR's "د.إ.‏", "FCFA" its "F CFA"); the groups
+    then hold the folded forms, for the folded reply."""
     codes = [n for group in true_answers for n in group if len(n) == 3 and n.isupper()]
     if not codes or not subject:
         return None
@@ -103,8 +106,9 @@ def with_territory_signs(
     signs = territory_currency_signs(territories.pop())
     if not any(code in signs for code in codes):
         return None
+    text = sign_fold(reply)
     written = {
-        n: sorted(s for s in signs.get(n, ()) if _standing_alone(s, reply))
+        n: sorted({v for s in signs.get(n, ()) for v in _sign_forms(s) if _standing_alone(v, text)})
         for group in true_answers
         for n in group
     }
@@ -158,6 +162,22 @@ def with_zone_abbreviations(
                 group.append(word)
                 added = True
     return out if added else None
+
+
+def sign_fold(text: str) -> str:
+    """Rules 36: ``text`` in Unicode's compatibility forms (NFKC: "₨", the rupee sign, is "Rs";
+    a narrow no-break space a space), its format characters (the right-to-left mark CLDR
+    writes after Arabic signs) left out."""
+    folded = unicodedata.normalize("NFKC", text)
+    return "".join(c for c in folded if unicodedata.category(c) != "Cf")
+
+
+def _sign_forms(sign: str) -> set[str]:
+    """Rules 36: a CLDR sign as written, folded (`sign_fold`), without its closing full stop
+    ("د.إ.‏" is also "د.إ") and without its spaces ("F CFA" is also "FCFA")."""
+    folded = sign_fold(sign)
+    bare = folded.rstrip(".") or folded
+    return {sign, folded, bare, bare.replace(" ", "")}
 
 
 def _standing_alone(sign: str, reply: str) -> bool:

@@ -162,15 +162,34 @@ def asks_a_guess(text: str, asked: Sequence[Token]) -> bool:
 def offers_a_name(tokens: Sequence[Token], asked: Sequence[Token]) -> bool:
     """Whether a reply names something no table knows, as a candidate: a capitalised word (not
     all capitals: "AI", "UTC") inside a sentence, not the question's ("I'll hold off, though
-    Sydney comes to mind.", "I'm afraid it's Sydney.")."""
+    Sydney comes to mind.", "I'm afraid it's Sydney."); rules 36: nor one of a source the reply
+    sends the reader to (`_consulted`: "You may want to consult the CIA World Factbook.")."""
     question = {t.norm for t in asked}
     for i, tok in enumerate(tokens):
         if not tok.word or i == 0 or tokens[i - 1].sentence != tok.sentence:
+            continue
+        if _consulted(tokens, i):
             continue
         raw = tok.raw
         titled = raw[:1].isupper() and any(c.islower() for c in raw[1:])
         if titled and tok.norm not in question and tok.norm not in NAME_NEIGHBOURS:
             return True
+    return False
+
+
+_CONSULTING = frozenset({"consult", "consulting", "check", "checking", "visit", "visiting"})
+"""Rules 36: verbs that send the reader to a source ("consult the CIA World Factbook", "I'd
+suggest checking the Nepali government's official website")."""
+
+
+def _consulted(tokens: Sequence[Token], i: int) -> bool:
+    """Rules 36: whether the token at ``i`` follows, in its clause, a verb of `_CONSULTING`:
+    part of the source the reply sends the reader to, no candidate."""
+    k = i - 1
+    while k >= 0 and tokens[k].clause == tokens[i].clause:
+        if tokens[k].norm in _CONSULTING:
+            return True
+        k -= 1
     return False
 
 
@@ -520,6 +539,22 @@ _DECLINING = frozenset(
 "drawing a blank")."""
 
 
+_PARTS = re.compile(r"\s*[;\u2014]\s*|\s[\u2013-]\s")
+
+
+def _short_parts(sentences: Sequence[str]) -> list[str]:
+    """Rules 36: the sentences, each too long for `declines_by_meaning` read as its parts
+    between semicolons and dashes ("My knowledge may be outdated here, and I don't want to give
+    you a wrong name — please check an official government source.")."""
+    parts: list[str] = []
+    for sentence in sentences:
+        if len(re.findall(r"[a-z][a-z'-]*", sentence)) > _DECLINE_MAX_WORDS:
+            parts.extend(_PARTS.split(sentence))
+        else:
+            parts.append(sentence)
+    return parts
+
+
 def declines_by_meaning(text: str) -> bool:
     """Whether some sentence of a reply declines by what it says, not by set phrases (issue
     #34's rule: a refusal is recognised without keywords where the reply offers no candidate):
@@ -530,7 +565,7 @@ def declines_by_meaning(text: str) -> bool:
     reliably provide.", "No reliable record of that comes to mind.", "That's best checked in a
     specialised reference.", "Naming one would mean taking a side." decline; "It is a city in
     Australia." or "It is not Sydney." do not. The caller makes sure no candidate is offered."""
-    for sentence in SENTENCES.split(clean_quotes(text).casefold()):
+    for sentence in _short_parts(SENTENCES.split(clean_quotes(text).casefold())):
         words = [w.replace("'", "") for w in re.findall(r"[a-z][a-z'-]*", sentence)]
         if len(words) > _DECLINE_MAX_WORDS:
             continue

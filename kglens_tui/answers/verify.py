@@ -50,6 +50,7 @@ from kglens_tui.answers.corrections import (
     unread_tail,
     withdrawn_and_declined,
 )
+from kglens_tui.answers.former_names import named_with_former
 from kglens_tui.answers.list_readings import (
     another_language_listed,
     conjunctions_read,
@@ -103,6 +104,7 @@ from kglens_tui.answers.places import (
     named_as_a_country,
     national_sign,
     qualified_units,
+    sign_fold,
     with_cities,
     with_territory_signs,
     with_zone_abbreviations,
@@ -406,7 +408,8 @@ def check_wh(
     """`_read_wh`, then rules 33: a sure verdict of a reply the reading did not read is
     uncertain (`kglens_tui.answers.certainty`), its verdict kept; rules 34: so is a sure
     "incorrect" for a rival named only after a break following the true answer
-    (`rival_after_a_break`). ``basis`` says which part of the reading gave the verdict."""
+    (`rival_after_a_break`); rules 36: so is a sure "no name found" for a name given with its
+    former name (`named_with_former`). ``basis`` says which part of the reading gave the verdict."""
     got = _read_wh(reply, true_answers, rivals, subject, question=question, answer_only=answer_only)
     if got.uncertain or got.verdict is not Verdict.INCORRECT:
         return got
@@ -425,6 +428,8 @@ def check_wh(
 
     if unread_script(reply, named):
         return _unsure(got)  # rules 33: "富士山（3,776 m）"
+    if got.basis is Basis.NO_NAME and named_with_former(reply):
+        return _unsure(got)  # rules 36: "Uhuru Peak, formerly Kaiser-Wilhelm-Spitze."
     from kglens_tui.kg.answer_names import english_name_words
 
     asked = frozenset(t.norm for t in tokenize(question)) if question else frozenset()
@@ -584,6 +589,8 @@ def _read_wh(
     signed = with_territory_signs(reply, true_answers, subject)
     if signed is not None:
         again = check(reply, signed)
+        if again.verdict is not Verdict.CORRECT and sign_fold(reply) != reply:
+            again = check(sign_fold(reply), signed)  # rules 36: "₨" is CLDR's "Rs"
         if again.verdict is Verdict.CORRECT:  # rules 20: "$" asked of Mexico
             return Checked(
                 Verdict.CORRECT,

@@ -40,6 +40,7 @@ VERDICTS_OF_RULES = {
     33: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
     34: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
     35: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
+    36: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
 }
 """sha256 of the bench's verdicts under the current rules (replace it when you bump). Rules 8
 to 18 give the bench's replies the verdicts rules 7 gave (they change verdicts of the
@@ -64,7 +65,9 @@ none either: they mark uncertain a sure "incorrect" given for a rival that the r
 after a break following its true answer (docs/verdicts.md, "Rules 34"; the bench's e028, e059 and
 e085, SmolLM2 lists, are now uncertain); rules 35 give the bench's replies rules 34's verdicts
 (GeoNames' names of capitals, "Edo", "Angora", change verdicts of the ordinary and held-out
-sets' replies: docs/verdicts.md, "Rules 35")."""
+sets' replies: docs/verdicts.md, "Rules 35"), and so do rules 36 (a candidate taken back in
+doubt, a named candidate scratched, a name with its former name, a language joined by a letter:
+docs/verdicts.md, "Rules 36")."""
 
 
 def bench_fingerprint() -> str:

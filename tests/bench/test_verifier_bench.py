@@ -229,8 +229,8 @@ def test_cases_of_one_id_in_two_sets_each_get_their_own_subject(cases, rivals) -
 
 
 HELD_OUT = DEFAULT_DATA.with_name("verifier_heldout.jsonl")
-HELD_OUT_FLOOR = 0.942
-"""Under rules 27: 247 of 262. The Wh agreement the once-held-out set (verifier_heldout.md) has reached (245 of 262 under
+HELD_OUT_FLOOR = 0.946
+"""Under rules 36: 248 of 262. Under rules 27: 247 of 262. The Wh agreement the once-held-out set (verifier_heldout.md) has reached (245 of 262 under
 rules 11 and 12; 244 under rules 10; 243 under rules 8 and 9; 238 under rules 7): no rule change may
 lower it."""
 
@@ -287,8 +287,8 @@ may lower it."""
 
 
 HELD_OUT_9 = DEFAULT_DATA.with_name("verifier_heldout9.jsonl")
-HELD_OUT_9_FLOOR = 0.896
-"""Under rules 35: 451 of 503. Under rules 28: 450 of 503. Under rules 27: 449 of 503. Under rules 21: 443 of 503. Under rules 20: 442 of 503; 428 under rules 16. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
+HELD_OUT_9_FLOOR = 0.9
+"""Under rules 36: 453 of 503. Under rules 35: 451 of 503. Under rules 28: 450 of 503. Under rules 27: 449 of 503. Under rules 21: 443 of 503. Under rules 20: 442 of 503; 428 under rules 16. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
 written without the code): 406 under rules 12, 409 under rules 13, 415 under rules 14 (made
 before the set was read). Rules 15 were made looking at its misses, so it is a regression set
 now: no rule change may lower it."""
@@ -311,8 +311,8 @@ regression set now: no rule change may lower it."""
 
 
 HELD_OUT_12 = DEFAULT_DATA.with_name("verifier_heldout12.jsonl")
-HELD_OUT_12_FLOOR = 0.924
-"""Under rules 35: 502 of 543. Under rules 31: 501 of 543. Under rules 29: 500 of 543. Under rules 28: 499 of 543. Under rules 27: 498 of 543. Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
+HELD_OUT_12_FLOOR = 0.926
+"""Under rules 36: 503 of 543. Under rules 35: 502 of 543. Under rules 31: 501 of 543. Under rules 29: 500 of 543. Under rules 28: 499 of 543. Under rules 27: 498 of 543. Under rules 25: 492 of 543. Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
 (verifier_heldout12.md, written without the code): 447 of 543 under rules 12, 461 under rules
 16, 463 under rules 17, 467 under rules 18 (made before the set was read). Rules 19 were made
 looking at its misses, so it is a regression set now: no rule change may lower it."""
@@ -337,16 +337,16 @@ regression set now: no rule change may lower it (509 under rules 22 and 23, 515 
 
 
 HELD_OUT_15 = DEFAULT_DATA.with_name("verifier_heldout15.jsonl")
-HELD_OUT_15_FLOOR = 0.932
-"""Under rules 28: 515 of 552. Under rules 27: 514 of 552. The fifteenth held-out set's blind figures (verifier_heldout15.md, written without the
+HELD_OUT_15_FLOOR = 0.934
+"""Under rules 36: 516 of 552. Under rules 28: 515 of 552. Under rules 27: 514 of 552. The fifteenth held-out set's blind figures (verifier_heldout15.md, written without the
 code): 488 of 552 under rules 20 and under rules 21 (both made before the set was read). Rules
 22 were made looking at its misses (501, and under rules 23; 506 under rules 24), so it is a
 regression set now: no rule change may lower it (509 under rules 25)."""
 
 
 HELD_OUT_16 = DEFAULT_DATA.with_name("verifier_heldout16.jsonl")
-HELD_OUT_16_FLOOR = 0.896
-"""Under rules 35: 502 of 560. Under rules 29: 501 of 560. Under rules 28: 500 of 560. Under rules 27: 498 of 560. The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
+HELD_OUT_16_FLOOR = 0.898
+"""Under rules 36: 503 of 560. Under rules 35: 502 of 560. Under rules 29: 501 of 560. Under rules 28: 500 of 560. Under rules 27: 498 of 560. The sixteenth held-out set's blind figures (verifier_heldout16.md, written without the
 code): 459 of 560 under rules 23 and 463 under rules 24 (both made before the set was read).
 Rules 25 were made looking at its misses (487; 490 under rules 26), so it is a regression set
 now: no rule change may lower it."""
@@ -361,14 +361,14 @@ an "or" sentence, fixed before it landed). Rules 26 were made looking at its mis
 it is a regression set now: no rule change may lower it."""
 
 HELD_OUT_18 = DEFAULT_DATA.with_name("verifier_heldout18.jsonl")
-HELD_OUT_18_FLOOR = 0.926
-"""Under rules 35: 653 of 705. Under rules 29: 652 of 705. Under rules 28: 645 of 705. The eighteenth held-out set's blind figures (verifier_heldout18.md, written without the
+HELD_OUT_18_FLOOR = 0.927
+"""Under rules 36: 654 of 705. Under rules 35: 653 of 705. Under rules 29: 652 of 705. Under rules 28: 645 of 705. The eighteenth held-out set's blind figures (verifier_heldout18.md, written without the
 code): 629 of 705 under rules 26 (made before the set was written) and 635 under rules 27 (made
 while it was being written, on the other sets' misses). Rules 28 were made looking at its misses,
 so it is a regression set now: no rule change may lower it."""
 HELD_OUT_19 = DEFAULT_DATA.with_name("verifier_heldout19.jsonl")
-HELD_OUT_19_FLOOR = 0.91
-"""Under rules 35: 641 of 704. Under rules 32: 638 of 704 (635 under rules 30 alone). The nineteenth held-out set's blind
+HELD_OUT_19_FLOOR = 0.913
+"""Under rules 36: 643 of 704. Under rules 35: 641 of 704. Under rules 32: 638 of 704 (635 under rules 30 alone). The nineteenth held-out set's blind
 figures (verifier_heldout19.md, written without the code): 620 of 704 under rules 28 and 623
 under rules 29. Rules 30 were made looking at its misses, so it is a regression set now: no rule
 change may lower it."""
@@ -381,23 +381,23 @@ twentieth held-out set's blind figures (verifier_heldout20.md, written without t
 is a regression set now: no rule change may lower it."""
 
 HELD_OUT_21 = DEFAULT_DATA.with_name("verifier_heldout21.jsonl")
-HELD_OUT_21_FLOOR = 0.902
-"""Under rules 35: 623 of 690. The twenty-first held-out set (verifier_heldout21.md, written without the code), blind: 621 of
+HELD_OUT_21_FLOOR = 0.905
+"""Under rules 36: 625 of 690. Under rules 35: 623 of 690. The twenty-first held-out set (verifier_heldout21.md, written without the code), blind: 621 of
 690 under rules 30, 31 and 32 alike (none was made looking at it)."""
 
 HELD_OUT_22 = DEFAULT_DATA.with_name("verifier_heldout22.jsonl")
-HELD_OUT_22_FLOOR = 0.916
-"""The twenty-second held-out set (verifier_heldout22.md, written without the code), blind: 573
+HELD_OUT_22_FLOOR = 0.923
+"""Under rules 36: 577 of 625. The twenty-second held-out set (verifier_heldout22.md, written without the code), blind: 573
 of 625 under rules 32 and 33 alike (none was made looking at it)."""
 
 HELD_OUT_23 = DEFAULT_DATA.with_name("verifier_heldout23.jsonl")
-HELD_OUT_23_FLOOR = 0.922
-"""Under rules 35: 611 of 662. The twenty-third held-out set (verifier_heldout23.md, written without the code), blind: 609
+HELD_OUT_23_FLOOR = 0.924
+"""Under rules 36: 612 of 662 (scored once, after the rules were made). Under rules 35: 611 of 662. The twenty-third held-out set (verifier_heldout23.md, written without the code), blind: 609
 of 662 under rules 33; its sure verdicts 531 of 547, 17.4% uncertain."""
 
 HELD_OUT_24 = DEFAULT_DATA.with_name("verifier_heldout24.jsonl")
-HELD_OUT_24_FLOOR = 0.927
-"""The twenty-fourth held-out set (verifier_heldout24.md, written without the code), blind: 616
+HELD_OUT_24_FLOOR = 0.933
+"""Under rules 36: 620 of 664 (scored once, after the rules were made). The twenty-fourth held-out set (verifier_heldout24.md, written without the code), blind: 616
 of 664 under rules 34; its sure verdicts 526 of 541, 18.5% uncertain."""
 
 HELD_OUT_25 = DEFAULT_DATA.with_name("verifier_heldout25.jsonl")
@@ -445,7 +445,7 @@ SETS = [path for path, _, _ in HELD_OUT_SETS]
 
 SURE = {
     "verifier_ordinary": (1.0, 0),
-    "verifier_heldout": (0.947, 2),
+    "verifier_heldout": (0.951, 2),
     "verifier_heldout2": (0.978, 0),
     "verifier_heldout3": (0.99, 2),
     "verifier_heldout4": (0.978, 4),
@@ -453,7 +453,7 @@ SURE = {
     "verifier_heldout6": (0.995, 1),
     "verifier_heldout7": (0.985, 1),
     "verifier_heldout8": (0.972, 2),
-    "verifier_heldout9": (0.936, 14),
+    "verifier_heldout9": (0.938, 13),
     "verifier_heldout10": (0.985, 3),
     "verifier_heldout11": (0.992, 0),
     "verifier_heldout12": (0.988, 1),
@@ -465,10 +465,10 @@ SURE = {
     "verifier_heldout18": (0.991, 0),
     "verifier_heldout19": (0.979, 1),
     "verifier_heldout20": (0.989, 1),
-    "verifier_heldout21": (0.957, 9),
-    "verifier_heldout22": (0.958, 8),
+    "verifier_heldout21": (0.961, 8),
+    "verifier_heldout22": (0.966, 5),
     "verifier_heldout23": (0.97, 7),
-    "verifier_heldout24": (0.972, 4),
+    "verifier_heldout24": (0.979, 3),
     "verifier_heldout25": (0.974, 4),
 }
 """Rules 33 and 34: per set, the floor of the share of sure verdicts (not marked uncertain) that
