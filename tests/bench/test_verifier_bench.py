@@ -401,9 +401,10 @@ HELD_OUT_24_FLOOR = 0.933
 of 664 under rules 34; its sure verdicts 526 of 541, 18.5% uncertain."""
 
 HELD_OUT_25 = DEFAULT_DATA.with_name("verifier_heldout25.jsonl")
-HELD_OUT_25_FLOOR = 0.951
+HELD_OUT_25_FLOOR = 0.954
 """The twenty-fifth held-out set (verifier_heldout25.md, written without the code), blind: 625
-of 657 under rules 35; its sure verdicts 542 of 556, 15.4% uncertain."""
+of 657 under rules 35 and 627 under rules 36 (made while it was written, blind to it); its sure
+verdicts 542 of 556 and 542 of 555, 15.4% and 15.5% uncertain."""
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.993
@@ -469,7 +470,7 @@ SURE = {
     "verifier_heldout22": (0.966, 5),
     "verifier_heldout23": (0.97, 7),
     "verifier_heldout24": (0.979, 3),
-    "verifier_heldout25": (0.974, 4),
+    "verifier_heldout25": (0.976, 4),
 }
 """Rules 33 and 34: per set, the floor of the share of sure verdicts (not marked uncertain) that
 agree with the person, and the most sure "correct" verdicts of replies not labelled correct (what
