@@ -406,6 +406,11 @@ HELD_OUT_25_FLOOR = 0.954
 of 657 under rules 35 and 627 under rules 36 (made while it was written, blind to it); its sure
 verdicts 542 of 556 and 542 of 555, 15.4% and 15.5% uncertain."""
 
+HELD_OUT_26 = DEFAULT_DATA.with_name("verifier_heldout26.jsonl")
+HELD_OUT_26_FLOOR = 0.888
+"""The twenty-sixth held-out set (verifier_heldout26.md, written without the code), blind: 580
+of 653 under rules 36; its sure verdicts 481 of 507, 22.4% uncertain."""
+
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.993
 """Ordinary replies (verifier_ordinary.md): 1,147 of 1,154 under rules 24, 1,145 under rules 21, 1,140 under rules 20
@@ -439,6 +444,7 @@ HELD_OUT_SETS = [
     (HELD_OUT_23, 660, HELD_OUT_23_FLOOR),
     (HELD_OUT_24, 660, HELD_OUT_24_FLOOR),
     (HELD_OUT_25, 650, HELD_OUT_25_FLOOR),
+    (HELD_OUT_26, 650, HELD_OUT_26_FLOOR),
     (ORDINARY, 1150, ORDINARY_FLOOR),
 ]
 SETS = [path for path, _, _ in HELD_OUT_SETS]
@@ -471,6 +477,7 @@ SURE = {
     "verifier_heldout23": (0.97, 7),
     "verifier_heldout24": (0.979, 3),
     "verifier_heldout25": (0.976, 4),
+    "verifier_heldout26": (0.948, 4),
 }
 """Rules 33 and 34: per set, the floor of the share of sure verdicts (not marked uncertain) that
 agree with the person, and the most sure "correct" verdicts of replies not labelled correct (what
