@@ -41,7 +41,6 @@ _PHRASES: dict[str, tuple[str, ...]] = {
         "that's wrong",
         "that is wrong",
         "that's not right",
-        "wrong",
     ),
     "nl": ("nee wacht", "nee sorry"),
     "pt": ("quer dizer", "quero dizer", "perdão"),

@@ -37,7 +37,6 @@ CHANGED = [
     ('Islamabad. ذرا ٹھہریں، کراچی۔', PAK_CAP, 'incorrect', True),  # correct, sure
     ('মোদী... না, রাহুল গান্ধী।', IND_HOG, 'incorrect', True),  # correct, sure
     ('Melbourne, não, Sydney.', AUS_CAP, 'incorrect', True),  # incorrect, sure
-    ('Melbourne. Wrong — Sydney.', AUS_CAP, 'incorrect', True),  # incorrect, sure
 ]  # fmt: skip
 
 
@@ -80,6 +79,7 @@ KEPT = {
         ('Hà Nội.', VNM_CAP, 'correct', False),
     ],
     "a cue in another language or script": [
+        ('Melbourne. Wrong — Sydney.', AUS_CAP, 'incorrect', False),
         ('Hanoi, not Saigon.', VNM_CAP, 'correct', False),
         ('Hanoi (không phải Sài Gòn).', VNM_CAP, 'correct', False),
         ('Sucre, not La Paz.', BOL_CAP, 'correct', False),
