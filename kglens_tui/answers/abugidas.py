@@ -9,6 +9,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from kglens_tui.answers.retraction_cues import CUE_WORDS
+
 _BRAHMIC = "\u0900-\u0dff"
 """Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala."""
 _BRAHMIC_RUN = re.compile(f"[{_BRAHMIC}\u200c\u200d]+")
@@ -70,10 +72,14 @@ def _run_reading(run: str) -> str:
 
 @lru_cache(maxsize=1024)
 def brahmic_reading(text: str) -> str | None:
-    """The reply with each run of those scripts read in Latin letters, word by word; None where
-    it has none."""
+    """The reply with each run of those scripts read in Latin letters, word by word, but the
+    words of `retraction_cues.CUE_WORDS` (rules 37: "না" stays a retraction); None where it has
+    none."""
     if not BRAHMIC_WORD.search(text):
         return None
     return _BRAHMIC_RUN.sub(
-        lambda m: " ".join(_run_reading(word) for word in m.group(0).split()), text
+        lambda m: " ".join(
+            word if word in CUE_WORDS else _run_reading(word) for word in m.group(0).split()
+        ),
+        text,
     )

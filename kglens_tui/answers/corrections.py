@@ -38,6 +38,7 @@ from kglens_tui.answers.refusals import (
     gives_up,
     guesses,
 )
+from kglens_tui.answers.retraction_cues import CUE_PHRASES, NO_CLAUSES
 from kglens_tui.answers.withdrawals import taken_back_in_doubt
 from kglens_tui.answers.words import ARTICLES, COPULAS, FOREIGN_ARTICLES, NAME_NEIGHBOURS
 from kglens_tui.kg.answer_names import english_name_words, list_conjunctions
@@ -413,6 +414,73 @@ def _scratched(
     return best
 
 
+def _taken_back_by_cue(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+    """Rules 37: the last cue of `retraction_cues` ("I had it backwards", Vietnamese "à không")
+    that opens a clause after a candidate named and not negated (or a first clause that is only
+    a name), a "no" word (`NO_CLAUSES`) only
+    as a clause of its own, and is followed, past more such clauses ("いや、違う。"), by what
+    offers an answer (`_offered_back`; in a script without capitals, or after a cue in one, one
+    to four words), or "it moved to" and a name (`_moved_to`), where the answer is that name: (where it is, where the answer starts), or (0, 0)."""
+    norms = tuple(t.norm for t in tokens)
+    best = (0, 0)
+    for i in range(1, len(tokens)):
+        first = [t for t in tokens[:i] if t.clause == tokens[0].clause]
+        if not _opens_clause(tokens, i) or not (
+            any(m.end <= i and not m.negated for m in found)
+            or _only_a_name(first)
+            or _uncased_name(tokens[:i])
+        ):
+            continue
+        end = _cue_end(tokens, norms, i)
+        if not end:
+            continue
+        while _cue_end(tokens, norms, end):
+            end = _cue_end(tokens, norms, end)
+        tail = tokens[end:]
+        if not tail or tail[0].norm in RETRACTING:
+            continue  # "Canberra. Wrong? No."
+        if tail[0].norm == "it" and _moved_to(tokens, end, found):
+            best = (i, next(k for k in range(end, len(tokens)) if tokens[k].norm == "to") + 1)
+        elif (
+            _offered_back(tokens, end, found)
+            or _uncased_name(tail)
+            or (_uncased_name(tokens[i:end]) and _few_words(tail))
+        ):
+            best = (i, end)
+    return best
+
+
+_UNCASED_MAX_WORDS = 4
+
+
+def _few_words(seq: Sequence[Token]) -> bool:
+    """Whether ``seq`` is one to `_UNCASED_MAX_WORDS` words: after a cue in a script without
+    capitals, the name a reading in Latin letters gives in lower case ("রাহুল গান্ধী" read as
+    "rahul gandhi")."""
+    return 0 < len(seq) <= _UNCASED_MAX_WORDS and all(t.word for t in seq)
+
+
+def _uncased_name(seq: Sequence[Token]) -> bool:
+    """Rules 37: whether ``seq`` is one to `_UNCASED_MAX_WORDS` words of a script without
+    capitals (Bengali, Arabic, Japanese), which may be a name where a cased script's would be
+    capitalised."""
+    return 0 < len(seq) <= _UNCASED_MAX_WORDS and all(
+        t.word and t.raw[:1].isalpha() and t.raw[:1].lower() == t.raw[:1].upper() for t in seq
+    )
+
+
+def _cue_end(tokens: Sequence[Token], norms: tuple[str, ...], i: int) -> int:
+    """Where a cue of `retraction_cues` starting at ``i`` ends (a "no" word only ending its
+    clause), or 0."""
+    for cue in CUE_PHRASES | NO_CLAUSES:
+        end = i + len(cue)
+        if end >= len(tokens) or norms[i:end] != cue:
+            continue
+        if cue in CUE_PHRASES or tokens[end].clause != tokens[i].clause:
+            return end
+    return 0
+
+
 def correction(
     tokens: Sequence[Token],
     found: Sequence[Mention],
@@ -437,6 +505,7 @@ def correction(
         _picked_again(tokens),
         _called_right(tokens, found),
         _scratched(tokens, found, asked),
+        _taken_back_by_cue(tokens, found),
     ):
         if other[1] > best[1]:
             best = other

@@ -15,6 +15,7 @@ from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_
 from kglens_tui.answers.other_names import exit_prefix_reading
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading, skeleton
 from kglens_tui.answers.places import adjective_of
+from kglens_tui.answers.retraction_cues import CUE_WORDS
 from kglens_tui.answers.spelled_numbers import (
     ethiopic_reading,
     grouped_digits_reading,
@@ -587,12 +588,12 @@ ALPHABET_WORD = re.compile(f"[{_ALPHABETS}]{{2}}")
 @lru_cache(maxsize=1024)
 def transliterated(text: str) -> str:
     """The reply with its words in `_ALPHABETS` in anyascii's Latin letters, but words of
-    corrections (rules 26: `UNTRANSLITERATED`)."""
+    corrections (rules 26: `UNTRANSLITERATED`; rules 37: `retraction_cues.CUE_WORDS`)."""
     from anyascii import anyascii
 
     def latin(m: re.Match[str]) -> str:
         word = m.group(0)
-        if any(t.norm in UNTRANSLITERATED for t in tokenize(word)):
+        if word in CUE_WORDS or any(t.norm in UNTRANSLITERATED for t in tokenize(word)):
             return word
         return _latin_spelling(anyascii(word), word)
 

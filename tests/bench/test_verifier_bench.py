@@ -386,13 +386,13 @@ HELD_OUT_21_FLOOR = 0.905
 690 under rules 30, 31 and 32 alike (none was made looking at it)."""
 
 HELD_OUT_22 = DEFAULT_DATA.with_name("verifier_heldout22.jsonl")
-HELD_OUT_22_FLOOR = 0.923
-"""Under rules 36: 577 of 625. The twenty-second held-out set (verifier_heldout22.md, written without the code), blind: 573
+HELD_OUT_22_FLOOR = 0.924
+"""Under rules 37: 578 of 625. Under rules 36: 577 of 625. The twenty-second held-out set (verifier_heldout22.md, written without the code), blind: 573
 of 625 under rules 32 and 33 alike (none was made looking at it)."""
 
 HELD_OUT_23 = DEFAULT_DATA.with_name("verifier_heldout23.jsonl")
-HELD_OUT_23_FLOOR = 0.924
-"""Under rules 36: 612 of 662 (scored once, after the rules were made). Under rules 35: 611 of 662. The twenty-third held-out set (verifier_heldout23.md, written without the code), blind: 609
+HELD_OUT_23_FLOOR = 0.925
+"""Under rules 37: 613 of 662. Under rules 36: 612 of 662 (scored once, after the rules were made). Under rules 35: 611 of 662. The twenty-third held-out set (verifier_heldout23.md, written without the code), blind: 609
 of 662 under rules 33; its sure verdicts 531 of 547, 17.4% uncertain."""
 
 HELD_OUT_24 = DEFAULT_DATA.with_name("verifier_heldout24.jsonl")
@@ -401,9 +401,9 @@ HELD_OUT_24_FLOOR = 0.933
 of 664 under rules 34; its sure verdicts 526 of 541, 18.5% uncertain."""
 
 HELD_OUT_25 = DEFAULT_DATA.with_name("verifier_heldout25.jsonl")
-HELD_OUT_25_FLOOR = 0.954
+HELD_OUT_25_FLOOR = 0.958
 """The twenty-fifth held-out set (verifier_heldout25.md, written without the code), blind: 625
-of 657 under rules 35 and 627 under rules 36 (made while it was written, blind to it); its sure
+of 657 under rules 35 and 627 under rules 36 (made while it was written, blind to it), 630 under rules 37 (made looking at it); its sure
 verdicts 542 of 556 and 542 of 555, 15.4% and 15.5% uncertain."""
 
 HELD_OUT_26 = DEFAULT_DATA.with_name("verifier_heldout26.jsonl")
@@ -460,7 +460,7 @@ SURE = {
     "verifier_heldout6": (0.995, 1),
     "verifier_heldout7": (0.985, 1),
     "verifier_heldout8": (0.972, 2),
-    "verifier_heldout9": (0.938, 13),
+    "verifier_heldout9": (0.941, 12),
     "verifier_heldout10": (0.985, 3),
     "verifier_heldout11": (0.992, 0),
     "verifier_heldout12": (0.988, 1),
@@ -473,10 +473,10 @@ SURE = {
     "verifier_heldout19": (0.979, 1),
     "verifier_heldout20": (0.989, 1),
     "verifier_heldout21": (0.961, 8),
-    "verifier_heldout22": (0.966, 5),
-    "verifier_heldout23": (0.97, 7),
+    "verifier_heldout22": (0.968, 4),
+    "verifier_heldout23": (0.972, 6),
     "verifier_heldout24": (0.979, 3),
-    "verifier_heldout25": (0.976, 4),
+    "verifier_heldout25": (0.981, 2),
     "verifier_heldout26": (0.948, 4),
 }
 """Rules 33 and 34: per set, the floor of the share of sure verdicts (not marked uncertain) that
