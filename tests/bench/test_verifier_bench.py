@@ -409,7 +409,8 @@ verdicts 542 of 556 and 542 of 555, 15.4% and 15.5% uncertain."""
 HELD_OUT_26 = DEFAULT_DATA.with_name("verifier_heldout26.jsonl")
 HELD_OUT_26_FLOOR = 0.888
 """The twenty-sixth held-out set (verifier_heldout26.md, written without the code), blind: 580
-of 653 under rules 36; its sure verdicts 481 of 507, 22.4% uncertain."""
+of 653 under rules 36 and under rules 37 (made while it was written, blind to it); its sure
+verdicts 481 of 507 and 482 of 508, 22.4% and 22.2% uncertain."""
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.993
