@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Sequence
 from difflib import get_close_matches
 
+from kglens_tui.answers import not_knowing
 from kglens_tui.answers.mentions import Token, clean_quotes, has_hedge, tokenize
 from kglens_tui.answers.words import NAME_NEIGHBOURS, SENTENCES, SPEAKER, split_clauses
 
@@ -426,12 +427,14 @@ _DONT_KNOW_UNSPACED = {
 DONT_KNOW = re.compile(
     rf"\b(?:{'|'.join(_DONT_KNOW_WORDS.values())})\b|"
     rf"(?:{'|'.join(_DONT_KNOW_UNSPACED.values())})|"
-    r"\byour\s+guess\s+is\s+as\s+good\s+as\s+mine\b",
+    r"\byour\s+guess\s+is\s+as\s+good\s+as\s+mine\b|"
+    rf"{not_knowing.PATTERN}",
     re.IGNORECASE,
 )
 """Saying one does not know in other languages than English ("Je ne sais pas.", "No lo sé.",
 "Не знаю.", "わかりません", "Saya tidak tahu."), or by the idiom "your guess is as good as
-mine": a refusal where the reply names no candidate."""
+mine"; rules 38: the phrases of `not_knowing`, "Da muss ich passen.", "Δεν έχω ιδέα.",
+"唔知喎。"): a refusal where the reply names no candidate."""
 
 
 _REGRET = re.compile(
@@ -465,6 +468,27 @@ def knows_not(text: str) -> bool:
     return DONT_KNOW.search(text) is not None or (
         _REGRET.search(text) is not None and DONT_KNOW.search(without_regret(text)) is not None
     )
+
+
+_CLAUSE_MARKS = re.compile(r"([,.;:!?\n\u3001\u3002\uff0c\uff01\uff1f])")
+
+
+def without_not_knowing(text: str) -> str:
+    """Rules 38: the text less every clause that says it does not know (`knows_not`): the words
+    beside the phrase in its clause ("Da muss ich passen.", "Ich weiß es leider nicht.") are part
+    of what it says, no name offered."""
+    parts = _CLAUSE_MARKS.split(text)
+    return "".join(" " if k % 2 == 0 and knows_not(p) else p for k, p in enumerate(parts))
+
+
+def opens_not_knowing(text: str) -> bool:
+    """Rules 38: whether the first clause of a text says it does not know (`knows_not`: "Keine
+    Ahnung, vielleicht Zürich?", "No sé... ¿quizás Montevideo?"): a candidate named after it is
+    hedged, as after "No idea"; not "Canberra. Nie wiem, ile ma mieszkańców." (not knowing
+    something else)."""
+    parts = _CLAUSE_MARKS.split(clean_quotes(text))
+    first = next((p for p in parts[::2] if any(c.isalnum() for c in p)), "")
+    return knows_not(first)
 
 
 BLANK_MARK = re.compile(r"\s*[\u2014\u2013-]+\s*")

@@ -123,7 +123,9 @@ from kglens_tui.answers.refusals import (
     is_refusal,
     knows_not,
     offers_a_name,
+    opens_not_knowing,
     unknown_as_claim,
+    without_not_knowing,
     without_regret,
 )
 from kglens_tui.answers.reply_forms import (
@@ -732,7 +734,8 @@ def _check_wh(
         and m not in addressed
     ]
     refusing = is_refusal(text)
-    hedged = refusing or has_hedge(hedge_text)
+    # rules 38: a candidate after "Keine Ahnung" or "Δεν είμαι σίγουρος" is hedged, as after "No idea"
+    hedged = refusing or has_hedge(hedge_text) or opens_not_knowing(hedge_text)
     fuzzy_table = truth_table(groups)
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
     # rules 11: the subject's name is no near spelling of an answer ("the people of Fiji" is
@@ -809,7 +812,9 @@ def _check_wh(
     if (
         not offered
         and not guesses(text)
-        and not bare_name(plain)
+        and not bare_name(
+            without_not_knowing(without_regret(clean_quotes(text))) if plain is not text else plain
+        )
         and not asks_a_guess(plain, asked)
         and (
             refusing

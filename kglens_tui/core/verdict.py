@@ -29,7 +29,7 @@ FAILURES = (Verdict.INCORRECT, Verdict.REFUSED, Verdict.UNPARSEABLE)
 ALL = (*ANSWERED, Verdict.ERROR)
 """Every verdict, in the order reports show them."""
 
-VERIFIER_RULES = 37
+VERIFIER_RULES = 38
 """The version of the rules that give replies their verdicts (`kglens_tui.answers.verify`, the
 fact-eval scorers). Bump it with any change that gives a reply a different verdict
 (tests/answers/test_verifier_rules.py pins the labelled bench's verdicts to it). Runs record it in their

@@ -42,6 +42,7 @@ VERDICTS_OF_RULES = {
     35: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
     36: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
     37: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
+    38: "603aa0546c20b071eb2215326dc49a3a4c73f830777aa2da3aa48e5d3182c061",
 }
 """sha256 of the bench's verdicts under the current rules (replace it when you bump). Rules 8
 to 18 give the bench's replies the verdicts rules 7 gave (they change verdicts of the
@@ -69,7 +70,8 @@ e085, SmolLM2 lists, are now uncertain); rules 35 give the bench's replies rules
 sets' replies: docs/verdicts.md, "Rules 35"), and so do rules 36 (a candidate taken back in
 doubt, a named candidate scratched, a name with its former name, a language joined by a letter:
 docs/verdicts.md, "Rules 36"), and so do rules 37 (retraction cues per language:
-docs/verdicts.md, "Rules 37")."""
+docs/verdicts.md, "Rules 37"), and so do rules 38 (phrases of not knowing per language:
+docs/verdicts.md, "Rules 38")."""
 
 
 def bench_fingerprint() -> str:

@@ -31,9 +31,9 @@ ELM_STATE = (
 CHANGED = [
     ('Je ne sais vraiment rien de cette question précise.', AUS_CAP, 'incorrect', True),  # incorrect, sure
     ('Ich kann leider keine verlässliche Angabe machen.', AUS_CAP, 'incorrect', True),  # incorrect, sure
-    ('Não tenho certeza e prefiro não responder agora.', NGA_CAP, 'incorrect', True),  # incorrect, sure
+    ('Não tenho certeza e prefiro não responder agora.', NGA_CAP, 'refused', False),  # incorrect, sure; rules 38: "não tenho certeza"
     ('Üzgünüm, bu soruyu kesin olarak yanıtlayamam.', NGA_CAP, 'incorrect', True),  # incorrect, sure
-    ('Mi dispiace, non posso rispondere con sicurezza.', JPN_CAP, 'incorrect', True),  # incorrect, sure
+    ('Mi dispiace, non posso rispondere con sicurezza.', JPN_CAP, 'refused', False),  # incorrect, sure; rules 38: "non posso rispondere"
     ('Przepraszam, nie potrafię odpowiedzieć na pewno.', AUS_CAP, 'incorrect', True),  # incorrect, sure
     ('Beklager, jeg kan ikke svare sikkert på dette.', NGA_CAP, 'incorrect', True),  # incorrect, sure
     ('한국의 화폐 단위는 원입니다.', KOR_CUR, 'incorrect', True),  # incorrect, sure

@@ -381,13 +381,13 @@ twentieth held-out set's blind figures (verifier_heldout20.md, written without t
 is a regression set now: no rule change may lower it."""
 
 HELD_OUT_21 = DEFAULT_DATA.with_name("verifier_heldout21.jsonl")
-HELD_OUT_21_FLOOR = 0.905
-"""Under rules 36: 625 of 690. Under rules 35: 623 of 690. The twenty-first held-out set (verifier_heldout21.md, written without the code), blind: 621 of
+HELD_OUT_21_FLOOR = 0.910
+"""Under rules 38: 628 of 690. Under rules 36: 625 of 690. Under rules 35: 623 of 690. The twenty-first held-out set (verifier_heldout21.md, written without the code), blind: 621 of
 690 under rules 30, 31 and 32 alike (none was made looking at it)."""
 
 HELD_OUT_22 = DEFAULT_DATA.with_name("verifier_heldout22.jsonl")
-HELD_OUT_22_FLOOR = 0.924
-"""Under rules 37: 578 of 625. Under rules 36: 577 of 625. The twenty-second held-out set (verifier_heldout22.md, written without the code), blind: 573
+HELD_OUT_22_FLOOR = 0.926
+"""Under rules 38: 579 of 625. Under rules 37: 578 of 625. Under rules 36: 577 of 625. The twenty-second held-out set (verifier_heldout22.md, written without the code), blind: 573
 of 625 under rules 32 and 33 alike (none was made looking at it)."""
 
 HELD_OUT_23 = DEFAULT_DATA.with_name("verifier_heldout23.jsonl")
@@ -407,10 +407,11 @@ of 657 under rules 35 and 627 under rules 36 (made while it was written, blind t
 verdicts 542 of 556 and 542 of 555, 15.4% and 15.5% uncertain."""
 
 HELD_OUT_26 = DEFAULT_DATA.with_name("verifier_heldout26.jsonl")
-HELD_OUT_26_FLOOR = 0.888
+HELD_OUT_26_FLOOR = 0.906
 """The twenty-sixth held-out set (verifier_heldout26.md, written without the code), blind: 580
 of 653 under rules 36 and under rules 37 (made while it was written, blind to it); its sure
-verdicts 481 of 507 and 482 of 508, 22.4% and 22.2% uncertain."""
+verdicts 481 of 507 and 482 of 508, 22.4% and 22.2% uncertain. Under rules 38 (made
+looking at its misses): 592 of 653, sure verdicts 495 of 520, 20.4% uncertain."""
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.993
@@ -474,11 +475,11 @@ SURE = {
     "verifier_heldout19": (0.979, 1),
     "verifier_heldout20": (0.989, 1),
     "verifier_heldout21": (0.961, 8),
-    "verifier_heldout22": (0.968, 4),
+    "verifier_heldout22": (0.970, 4),
     "verifier_heldout23": (0.972, 6),
     "verifier_heldout24": (0.979, 3),
     "verifier_heldout25": (0.981, 2),
-    "verifier_heldout26": (0.948, 4),
+    "verifier_heldout26": (0.951, 4),
 }
 """Rules 33 and 34: per set, the floor of the share of sure verdicts (not marked uncertain) that
 agree with the person, and the most sure "correct" verdicts of replies not labelled correct (what
