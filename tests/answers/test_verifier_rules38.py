@@ -2,10 +2,11 @@
 small per-language table (`kglens_tui.answers.not_knowing`: "Da muss ich passen.", "Δεν έχω
 ιδέα.", "اطلاعی ندارم.", "这个我答不上来。", "唔知喎。", "You've got me there.") refuses where the
 reply names no candidate; a candidate named beside it (or beside the older table's phrases, "No
-sé... ¿quizás Canberra?") keeps its verdict, hedged. Every reply here was written for these
-tests (none is taken from a labelled set), asked as a run asks it of the bundled KGs: the
-replies whose verdict or mark rules 38 change, and at least thirty ordinary replies that keep
-what rules 37 gave them."""
+sé... ¿quizás Canberra?") keeps its verdict, hedged; a title in another language before a name
+(`kglens_tui.answers.foreign_titles`: "El rey Felipe.", "Kanzler Merz.") reads as the English
+title. Every reply here was written for these tests (none is taken from a labelled set), asked
+as a run asks it of the bundled KGs: the replies whose verdict or mark rules 38 change, and at
+least thirty ordinary replies per rule that keep what rules 37 gave them."""
 
 from __future__ import annotations
 
@@ -25,6 +26,14 @@ IND_HOG = (
     ("Narendra Modi",),
     ("country", "head_of_government", "person"),
 )
+
+HOS = ("country", "head_of_state", "person")
+HOG = ("country", "head_of_government", "person")
+ESP_HOS = ("Who is the head of state of Spain?", ("Felipe VI",), HOS)
+BEL_HOS = ("Who is the head of state of Belgium?", ("King Philippe",), HOS)
+FRA_HOS = ("Who is the head of state of France?", ("Emmanuel Macron",), HOS)
+GBR_HOS = ("Who is the head of state of the United Kingdom?", ("Charles III",), HOS)
+DEU_HOG = ("Who is the head of government of Germany?", ("Friedrich Merz",), HOG)
 
 
 # Replies whose verdict or mark rules 38 change (the comment: what rules 37 gave)
@@ -59,6 +68,9 @@ CHANGED = [
     ('Sina uhakika.', VNM_CAP, 'refused', False),  # refused, uncertain
     ('Da weiß ich nicht.', AUS_CAP, 'refused', False),  # incorrect, uncertain
     ('Boh.', PAK_CAP, 'refused', False),  # incorrect, uncertain
+    ('El rey Felipe.', ESP_HOS, 'correct', False),  # incorrect, sure
+    ('Kanzler Merz.', DEU_HOG, 'correct', False),  # incorrect, uncertain
+    ('König Charles.', GBR_HOS, 'correct', False),  # incorrect, uncertain
 ]  # fmt: skip
 
 
@@ -110,6 +122,47 @@ KEPT = {
         ('Nažalost, ne znam.', AUS_CAP, 'refused', False),
         ('Sydney. Keine Ahnung, warum.', AUS_CAP, 'incorrect', False),
         ("Canberra — I'm certain.", AUS_CAP, 'correct', False),
+    ],
+    "a title in another language": [
+        ('Der Bundeskanzler Friedrich Merz.', DEU_HOG, 'correct', False),
+        ('Le président Macron.', FRA_HOS, 'correct', False),
+        ('Rey Felipe VI.', ESP_HOS, 'correct', False),
+        ('Koning Philippe.', BEL_HOS, 'correct', False),
+        ('Il presidente Macron.', FRA_HOS, 'correct', False),
+        ('King Felipe.', ESP_HOS, 'correct', False),
+        ('Felipe VI.', ESP_HOS, 'correct', False),
+        ('El rey Juan Carlos.', ESP_HOS, 'incorrect', False),
+        ('Juan Carlos.', ESP_HOS, 'incorrect', True),
+        ('Chancellor Merz.', DEU_HOG, 'correct', False),
+        ('Friedrich Merz.', DEU_HOG, 'correct', False),
+        ('Kanzler Scholz.', DEU_HOG, 'incorrect', True),
+        ('Olaf Scholz.', DEU_HOG, 'incorrect', True),
+        ('Kanzlerin Merkel.', DEU_HOG, 'incorrect', True),
+        ('Angela Merkel.', DEU_HOG, 'incorrect', True),
+        ('Der Kanzler.', DEU_HOG, 'incorrect', True),
+        ('Merz.', DEU_HOG, 'correct', False),
+        ('President Macron.', FRA_HOS, 'correct', False),
+        ('Emmanuel Macron.', FRA_HOS, 'correct', False),
+        ('Président Hollande.', FRA_HOS, 'incorrect', True),
+        ('Le président.', FRA_HOS, 'refused', False),
+        ('François Hollande.', FRA_HOS, 'incorrect', True),
+        ('Macron.', FRA_HOS, 'correct', False),
+        ('King Charles.', GBR_HOS, 'correct', False),
+        ('Charles III.', GBR_HOS, 'correct', False),
+        ('Queen Elizabeth.', GBR_HOS, 'incorrect', True),
+        ('Königin Elisabeth.', GBR_HOS, 'incorrect', True),
+        ('Re Carlo III.', GBR_HOS, 'incorrect', True),
+        ('Prince William.', GBR_HOS, 'incorrect', True),
+        ('Prinz William.', GBR_HOS, 'incorrect', True),
+        ('King Philippe.', BEL_HOS, 'correct', False),
+        ('Philippe.', BEL_HOS, 'correct', False),
+        ('Koning Albert.', BEL_HOS, 'incorrect', True),
+        ('Albert II.', BEL_HOS, 'incorrect', False),
+        ('Le roi Baudouin.', BEL_HOS, 'incorrect', False),
+        ('Prime Minister Sánchez.', ESP_HOS, 'incorrect', True),
+        ('Presidente Sánchez.', ESP_HOS, 'incorrect', True),
+        ('Pedro Sánchez.', ESP_HOS, 'incorrect', True),
+        ('El rey.', ESP_HOS, 'incorrect', False),
     ],
 }  # fmt: skip
 

@@ -407,15 +407,15 @@ of 657 under rules 35 and 627 under rules 36 (made while it was written, blind t
 verdicts 542 of 556 and 542 of 555, 15.4% and 15.5% uncertain."""
 
 HELD_OUT_26 = DEFAULT_DATA.with_name("verifier_heldout26.jsonl")
-HELD_OUT_26_FLOOR = 0.906
+HELD_OUT_26_FLOOR = 0.909
 """The twenty-sixth held-out set (verifier_heldout26.md, written without the code), blind: 580
 of 653 under rules 36 and under rules 37 (made while it was written, blind to it); its sure
 verdicts 481 of 507 and 482 of 508, 22.4% and 22.2% uncertain. Under rules 38 (made
-looking at its misses): 592 of 653, sure verdicts 495 of 520, 20.4% uncertain."""
+looking at its misses): 594 of 653, sure verdicts 497 of 521, 20.2% uncertain."""
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
-ORDINARY_FLOOR = 0.993
-"""Ordinary replies (verifier_ordinary.md): 1,147 of 1,154 under rules 24, 1,145 under rules 21, 1,140 under rules 20
+ORDINARY_FLOOR = 0.994
+"""Ordinary replies (verifier_ordinary.md): 1,148 of 1,154 under rules 38, 1,147 under rules 24, 1,145 under rules 21, 1,140 under rules 20
 (1,088 under rules 19, which rules 20 were made looking at). Not blind, a guard:
 a rule for hard replies must not cost plain ones (rules 18 judged 51 of them wrongly)."""
 
@@ -479,7 +479,7 @@ SURE = {
     "verifier_heldout23": (0.972, 6),
     "verifier_heldout24": (0.979, 3),
     "verifier_heldout25": (0.981, 2),
-    "verifier_heldout26": (0.951, 4),
+    "verifier_heldout26": (0.953, 4),
 }
 """Rules 33 and 34: per set, the floor of the share of sure verdicts (not marked uncertain) that
 agree with the person, and the most sure "correct" verdicts of replies not labelled correct (what
