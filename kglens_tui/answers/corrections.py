@@ -1025,16 +1025,18 @@ _CLAIMED_BETWEEN_MAX_WORDS = 12
 """At most this many words between the first candidate and the claim of `claimed_tail`."""
 
 
-def _first_clause_candidate(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
-    """Where the reply's first clause ends when it is a candidate alone (a mention or a name),
-    else 0."""
-    first = 0
+def _first_clause_candidate(
+    tokens: Sequence[Token], found: Sequence[Mention], start: int = 0
+) -> int:
+    """Where the reply's first clause ends when, from token ``start`` on, it is a candidate
+    alone (a mention or a name), else 0 (also when the reply is that clause alone)."""
+    first = start
     while first < len(tokens) and tokens[first].clause == tokens[0].clause:
         first += 1
     if first >= len(tokens):
         return 0
-    if _a_candidate_span(tokens, 0, first) or any(
-        m.start == 0 and m.end == first and not m.negated for m in found
+    if _a_candidate_span(tokens, start, first) or any(
+        m.start == start and m.end == first and not m.negated for m in found
     ):
         return first
     return 0
@@ -1160,13 +1162,4 @@ def _hedged_first_candidate(tokens: Sequence[Token], found: Sequence[Mention]) -
     ("Maybe 1821..."), else 0."""
     if len(tokens) < 2 or tokens[0].norm not in _FIRST_HEDGES:
         return 0
-    first = 1
-    while first < len(tokens) and tokens[first].clause == tokens[0].clause:
-        first += 1
-    if first >= len(tokens):
-        return 0
-    if _a_candidate_span(tokens, 1, first) or any(
-        m.start == 1 and m.end == first and not m.negated for m in found
-    ):
-        return first
-    return 0
+    return _first_clause_candidate(tokens, found, start=1)
