@@ -413,6 +413,11 @@ of 653 under rules 36 and under rules 37 (made while it was written, blind to it
 verdicts 481 of 507 and 482 of 508, 22.4% and 22.2% uncertain. Under rules 38 (made
 looking at its misses): 594 of 653, sure verdicts 497 of 521, 20.2% uncertain."""
 
+HELD_OUT_27 = DEFAULT_DATA.with_name("verifier_heldout27.jsonl")
+HELD_OUT_27_FLOOR = 0.917
+"""The twenty-seventh held-out set (verifier_heldout27.md, written without the code), blind: 615
+of 670 under rules 38; its sure verdicts 518 of 534, 20.3% uncertain."""
+
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.994
 """Ordinary replies (verifier_ordinary.md): 1,148 of 1,154 under rules 38, 1,147 under rules 24, 1,145 under rules 21, 1,140 under rules 20
@@ -447,6 +452,7 @@ HELD_OUT_SETS = [
     (HELD_OUT_24, 660, HELD_OUT_24_FLOOR),
     (HELD_OUT_25, 650, HELD_OUT_25_FLOOR),
     (HELD_OUT_26, 650, HELD_OUT_26_FLOOR),
+    (HELD_OUT_27, 670, HELD_OUT_27_FLOOR),
     (ORDINARY, 1150, ORDINARY_FLOOR),
 ]
 SETS = [path for path, _, _ in HELD_OUT_SETS]
@@ -480,6 +486,7 @@ SURE = {
     "verifier_heldout24": (0.979, 3),
     "verifier_heldout25": (0.981, 2),
     "verifier_heldout26": (0.953, 4),
+    "verifier_heldout27": (0.97, 6),
 }
 """Rules 33 and 34: per set, the floor of the share of sure verdicts (not marked uncertain) that
 agree with the person, and the most sure "correct" verdicts of replies not labelled correct (what
