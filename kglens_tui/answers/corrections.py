@@ -424,15 +424,15 @@ def _taken_back_by_cue(tokens: Sequence[Token], found: Sequence[Mention]) -> tup
     norms = tuple(t.norm for t in tokens)
     best = (0, 0)
     for i in range(1, len(tokens)):
+        end = _cue_end(tokens, norms, i) if _opens_clause(tokens, i) else 0
+        if not end:
+            continue
         first = [t for t in tokens[:i] if t.clause == tokens[0].clause]
-        if not _opens_clause(tokens, i) or not (
+        if not (
             any(m.end <= i and not m.negated for m in found)
             or _only_a_name(first)
             or _uncased_name(tokens[:i])
         ):
-            continue
-        end = _cue_end(tokens, norms, i)
-        if not end:
             continue
         while _cue_end(tokens, norms, end):
             end = _cue_end(tokens, norms, end)
@@ -464,15 +464,22 @@ def _uncased_name(seq: Sequence[Token]) -> bool:
     """Rules 37: whether ``seq`` is one to `_UNCASED_MAX_WORDS` words of a script without
     capitals (Bengali, Arabic, Japanese), which may be a name where a cased script's would be
     capitalised."""
-    return 0 < len(seq) <= _UNCASED_MAX_WORDS and all(
-        t.word and t.raw[:1].isalpha() and t.raw[:1].lower() == t.raw[:1].upper() for t in seq
+    return _few_words(seq) and all(
+        t.raw[:1].isalpha() and t.raw[:1].lower() == t.raw[:1].upper() for t in seq
     )
+
+
+_CUES_BY_FIRST: dict[str, tuple[tuple[str, ...], ...]] = {}
+for _cue in sorted(CUE_PHRASES | NO_CLAUSES, key=lambda c: (-len(c), c)):
+    _CUES_BY_FIRST[_cue[0]] = (*_CUES_BY_FIRST.get(_cue[0], ()), _cue)
+"""The cues of `retraction_cues` by their first word, the longest first (one order in every
+process: "không phải" before "không")."""
 
 
 def _cue_end(tokens: Sequence[Token], norms: tuple[str, ...], i: int) -> int:
     """Where a cue of `retraction_cues` starting at ``i`` ends (a "no" word only ending its
     clause), or 0."""
-    for cue in CUE_PHRASES | NO_CLAUSES:
+    for cue in _CUES_BY_FIRST.get(norms[i], ()):
         end = i + len(cue)
         if end >= len(tokens) or norms[i:end] != cue:
             continue

@@ -110,18 +110,18 @@ def _listed_numbers_reading(reply: str) -> str | None:
 
 def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str | None]:
     """Other readings of a reply, each made only when those before it were tried: a bare number
-        with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
-        a true answer is a number, number words of other languages (rules 19: "Le cent douze.");
-        rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`); rules
-        24: a number after another language's word for the true names' word (`cognate_reading`:
-        "Période 5."), a year with the Arabic letter of the common era ("١٩٥٦م"), a Bantu language's
-        name with its class prefix (`class_prefix_reading`: "Chinyanja"), "crown" for its Nordic and
-        Czech names (`crown_reading`), an empire named by a true country's adjective
-        (`empire_reading`: "The Russian Empire"); rules 26: a Pearson symbol (`pearson_reading`:
-        "hP2"); rules 27: a mountain's name with the word for mountain after it
-        (`mountain_suffix_reading`: "Fujiyama"), a country's one official language by the country's
-        name (`country_language_reading`: "the Myanmar language", "Bahasa Malaysia"); rules 31: a
-        calling code after an exit prefix (`exit_prefix_reading`: "011-52"); rules 38: a title of
+    with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
+    a true answer is a number, number words of other languages (rules 19: "Le cent douze.");
+    rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`); rules
+    24: a number after another language's word for the true names' word (`cognate_reading`:
+    "Période 5."), a year with the Arabic letter of the common era ("١٩٥٦م"), a Bantu language's
+    name with its class prefix (`class_prefix_reading`: "Chinyanja"), "crown" for its Nordic and
+    Czech names (`crown_reading`), an empire named by a true country's adjective
+    (`empire_reading`: "The Russian Empire"); rules 26: a Pearson symbol (`pearson_reading`:
+    "hP2"); rules 27: a mountain's name with the word for mountain after it
+    (`mountain_suffix_reading`: "Fujiyama"), a country's one official language by the country's
+    name (`country_language_reading`: "the Myanmar language", "Bahasa Malaysia"); rules 31: a
+    calling code after an exit prefix (`exit_prefix_reading`: "011-52"); rules 38: a title of
     another language before a name (`foreign_titles.title_reading`: "El rey Felipe.")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
