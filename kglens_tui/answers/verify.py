@@ -808,13 +808,15 @@ def _check_wh(
     # nor is a word of regret beside them ("Sajnos nem tudom.": rules 14)
     if not offered and not found and unknown_as_claim(text):
         return Checked(Verdict.INCORRECT, hedged, basis=Basis.UNKNOWN_CLAIM)  # rules 32
-    plain = DONT_KNOW.sub(".", without_regret(clean_quotes(text))) if knows_not(text) else text
+    plain = bare_text = text
+    if knows_not(text):
+        regretless = without_regret(clean_quotes(text))
+        plain = DONT_KNOW.sub(".", regretless)
+        bare_text = without_not_knowing(regretless)  # rules 38: "Da muss ich passen." names nothing
     if (
         not offered
         and not guesses(text)
-        and not bare_name(
-            without_not_knowing(without_regret(clean_quotes(text))) if plain is not text else plain
-        )
+        and not bare_name(bare_text)
         and not asks_a_guess(plain, asked)
         and (
             refusing
